@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT } from './common.js';
+import { envelope } from './envelope.js';
+
+export const SIZES = ['S', 'M', 'L', 'XL'] as const;
+export const SizeSchema = z.enum(SIZES);
+export type Size = z.infer<typeof SizeSchema>;
+
+export const ProductStatusSchema = z.enum(['active', 'inactive']);
+export type ProductStatus = z.infer<typeof ProductStatusSchema>;
+
+export const SlugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, 'Must be letters, digits and dashes');
+
+export const ImageSchema = z.object({
+  /** Default rendition, a path on the API host (e.g. `/storage/products/x/0-800.webp`). */
+  url: z.string(),
+  /** Every rendition for `srcset` (e.g. `/storage/.../0-400.webp 400w, ...`). */
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sort_order: z.number().int(),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const ColorSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  /** Hex colour, e.g. `#1f6b4f`. */
+  value: z.string(),
+  name: LocalizedTextSchema,
+});
+export type Color = z.infer<typeof ColorSchema>;
+
+/** Product as listed in collections, search and carousels. */
+export const ProductSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: LocalizedTextSchema,
+  name_en: z.string(),
+  name_fr: z.string(),
+  name_ar: z.string(),
+  price: MoneySchema,
+  old_price: MoneySchema.nullable(),
+  images: z.array(ImageSchema),
+  category_slug: z.string(),
+  colors: z.array(ColorSchema),
+  sizes: z.array(z.object({ name: SizeSchema })),
+  status: ProductStatusSchema,
+  featured: z.boolean(),
+  best_seller: z.boolean(),
+  created_at: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+export const RelatedProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: LocalizedTextSchema,
+  image: ImageSchema.nullable(),
+  price: MoneySchema,
+  old_price: MoneySchema.nullable(),
+  status: ProductStatusSchema,
+});
+export type RelatedProduct = z.infer<typeof RelatedProductSchema>;
+
+export const ProductDetailSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema,
+  details: z.array(z.object({ detail: LocalizedTextSchema })),
+  care_instructions: z.array(z.object({ instruction: LocalizedTextSchema })),
+  price: MoneySchema,
+  old_price: MoneySchema.nullable(),
+  images: z.array(ImageSchema),
+  colors: z.array(ColorSchema),
+  sizes: z.array(z.object({ name: SizeSchema })),
+  status: ProductStatusSchema,
+  category: z.string(),
+  category_en: z.string(),
+  category_name: LocalizedTextSchema,
+  created_at: z.string(),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+export const CategorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema,
+  product_count: z.number().int(),
+  image: ImageSchema.nullable(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const GallerySchema = z.object({
+  id: z.number().int(),
+  /** Storage path of the photo's default rendition. */
+  photo: z.string(),
+  image: ImageSchema,
+  caption: LocalizedTextSchema,
+});
+export type Gallery = z.infer<typeof GallerySchema>;
+
+export const ShippingMethodSchema = z.object({
+  id: z.string(),
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema,
+  price: MoneySchema,
+  currency: z.literal('AED'),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+});
+export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
+
+// ---- requests ----
+
+export const CategoryParamsSchema = z.object({ category: SlugSchema });
+export const ProductSlugParamsSchema = z.object({ slug: SlugSchema });
+
+export const PRODUCTS_MAX_PER_PAGE = 48;
+export const ProductTagSchema = z.enum(['best_seller', 'featured']);
+export type ProductTag = z.infer<typeof ProductTagSchema>;
+
+export const ProductListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(PRODUCTS_MAX_PER_PAGE).default(12),
+  tag: ProductTagSchema.optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MAX_RESULTS = 48;
+export const SearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Enter something to search for')
+    .max(SEARCH_MAX_LENGTH, `Search at most ${SEARCH_MAX_LENGTH} characters`)
+    .regex(PLAIN_TEXT, 'Search text must not contain control characters'),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+// ---- responses ----
+
+export const CategoryProductsResponseSchema = envelope(
+  z.object({
+    data: z.object({
+      category: CategorySchema,
+      products: z.array(ProductSummarySchema),
+    }),
+  }),
+);
+export type CategoryProductsResponse = z.infer<typeof CategoryProductsResponseSchema>;
+
+export const ProductResponseSchema = envelope(
+  z.object({ product: ProductDetailSchema, relatedProducts: z.array(RelatedProductSchema) }),
+);
+export type ProductResponse = z.infer<typeof ProductResponseSchema>;
+
+export const RecentProductsResponseSchema = envelope(z.object({ products: z.array(ProductSummarySchema) }));
+export type RecentProductsResponse = z.infer<typeof RecentProductsResponseSchema>;
+
+export const ProductPageResponseSchema = envelope(
+  z.object({
+    products: z.object({
+      data: z.array(ProductSummarySchema),
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+    }),
+  }),
+);
+export type ProductPageResponse = z.infer<typeof ProductPageResponseSchema>;
+
+export const SearchResponseSchema = envelope(
+  z.object({ data: z.object({ products: z.array(ProductSummarySchema), total: z.number().int() }) }),
+);
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const GalleriesResponseSchema = envelope(
+  z.object({ data: z.object({ galleries: z.array(GallerySchema) }) }),
+);
+export type GalleriesResponse = z.infer<typeof GalleriesResponseSchema>;
+
+export const ColorsResponseSchema = envelope(z.object({ data: z.object({ colors: z.array(ColorSchema) }) }));
+export type ColorsResponse = z.infer<typeof ColorsResponseSchema>;
+
+export const CategoriesResponseSchema = envelope(z.object({ categories: z.array(CategorySchema) }));
+export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
+
+export const ShippingMethodsResponseSchema = envelope(z.object({ methods: z.array(ShippingMethodSchema) }));
+export type ShippingMethodsResponse = z.infer<typeof ShippingMethodsResponseSchema>;

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './envelope.js';
+export * from './catalog.js';
+export * from './system.js';
+export * from './contact.js';
