@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './env.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { demoMedia, seedDemoCatalog } from './db/seed/index.js';
+import { ensureDemoMedia } from './media/render.js';
+import { installErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerStorage } from './plugins/storage.js';
+import { CatalogService } from './modules/catalog/service.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+export interface BuildOptions {
+  /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
+  renderDemoMedia?: boolean;
+  /** An already open database (tests share one per file). */
+  database?: DatabaseHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    catalog: CatalogService;
+  }
+}
+
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+/** Everything wired and ready, not listening: `server.ts` listens, tests call `listen({ port: 0 })`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // A caller's id (e.g. from the load balancer) is kept when it looks like one; otherwise we make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: `${config.dataDir}/db`,
+      onError: (err) => app.log.error({ err }, 'database connection error'),
+    }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await migrateDatabase(database);
+  if (config.seedDemo && (await seedDemoCatalog(database))) app.log.info('demo catalogue seeded');
+  if (options.renderDemoMedia ?? true) {
+    const started = setTimeout(() => app.log.info('rendering the demo artwork (first start only)'), 1000);
+    const media = await ensureDemoMedia(config.storageDir, demoMedia()).finally(() => clearTimeout(started));
+    if (media.rendered > 0) app.log.info(media, 'demo artwork rendered');
+  }
+
+  const catalog = new CatalogService(database.db, config.catalogCacheTtlMs);
+  app.decorate('catalog', catalog);
+  const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
+  app.addHook('preClose', () => unlisten());
+
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerDocs(app, config);
+  await registerStorage(app, config);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { database });
+      await api.register(catalogRoutes, { catalog });
+      await api.register(shippingRoutes);
+      await api.register(contactRoutes, { db: database.db });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

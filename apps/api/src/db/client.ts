@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: Driver;
+  /** Runs `fn` while holding a cluster-wide advisory lock, so concurrent instances migrate and seed one at a time. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel; `onReset` fires when notifications may have been missed (reconnect). */
+  listen(channel: string, onMessage: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  /** PGlite data directory, or `memory://` for a throwaway database. */
+  pgliteDir: string;
+  onError?: (err: unknown) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onError)
+    : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    // One process owns a PGlite directory, and PGlite runs one statement at a time: nothing to lock against.
+    withLock: (_key, fn) => fn(),
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, () => onMessage());
+      return () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(
+  url: string,
+  onError: (err: unknown) => void = () => {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  pool.on('error', onError);
+  // Fail at start-up, with the driver's message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  const listeners = new Set<pg.Client>();
+  let closed = false;
+
+  return {
+    db,
+    driver: 'postgres',
+    async withLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [key]).catch(onError);
+        conn.release();
+      }
+    },
+    async listen(channel, onMessage) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+      let client: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const scheduleRetry = () => {
+        if (closed) return;
+        retry = setTimeout(() => {
+          connect().catch((err: unknown) => {
+            onError(err);
+            scheduleRetry();
+          });
+        }, 1000);
+      };
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', () => onMessage());
+        c.on('error', (err) => {
+          onError(err);
+          listeners.delete(c);
+          void c.end().catch(() => {});
+          scheduleRetry();
+        });
+        await c.connect();
+        await c.query(`listen ${channel}`);
+        listeners.add(c);
+        client = c;
+        // Whatever changed while we were not listening is unknown: let the subscriber start afresh.
+        onMessage();
+      };
+      await connect();
+      return async () => {
+        clearTimeout(retry);
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText, Size } from '@boutique/contracts';
+
+export const productStatus = pgEnum('product_status', ['active', 'inactive']);
+
+export const categories = pgTable('categories', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: jsonb().$type<LocalizedText>().notNull(),
+  description: jsonb().$type<LocalizedText>().notNull(),
+  /** Storage path prefix of the tile artwork, e.g. `site/collection-caftan`. */
+  imagePath: text(),
+  sortOrder: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const colors = pgTable(
+  'colors',
+  {
+    id: serial().primaryKey(),
+    key: text().notNull().unique(),
+    hex: text().notNull(),
+    name: jsonb().$type<LocalizedText>().notNull(),
+  },
+  (t) => [check('colors_hex_check', sql`${t.hex} ~ '^#[0-9a-f]{6}$'`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: jsonb().$type<LocalizedText>().notNull(),
+    description: jsonb().$type<LocalizedText>().notNull(),
+    details: jsonb().$type<LocalizedText[]>().notNull().default([]),
+    careInstructions: jsonb().$type<LocalizedText[]>().notNull().default([]),
+    /** AED, two decimals. Arithmetic happens in integer fils (see lib/money.ts). */
+    price: numeric({ precision: 12, scale: 2 }).notNull(),
+    oldPrice: numeric({ precision: 12, scale: 2 }),
+    sizes: text().array().$type<Size[]>().notNull(),
+    status: productStatus().notNull().default('active'),
+    featured: boolean().notNull().default(false),
+    bestSeller: boolean().notNull().default(false),
+    /** Position in the "featured" (default) order of a collection. */
+    sortOrder: integer().notNull().default(0),
+    /** Names in all languages, normalised for accent- and case-insensitive search (see lib/search-text.ts). */
+    searchName: text().notNull().default(''),
+    /** Descriptions in all languages, normalised the same way. */
+    searchBody: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.sortOrder),
+    index('products_created_idx').on(t.createdAt),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_old_price_check', sql`${t.oldPrice} is null or ${t.oldPrice} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Storage path prefix; renditions live at `{path}-{width}.webp`. */
+    path: text().notNull(),
+    widths: integer().array().notNull(),
+    /** Height / width of the image, times 1000 (3:4 portrait = 1333). */
+    aspect: integer().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.sortOrder)],
+);
+
+export const productColors = pgTable(
+  'product_colors',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer()
+      .notNull()
+      .references(() => colors.id, { onDelete: 'restrict' }),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.colorId] })],
+);
+
+export const galleries = pgTable('galleries', {
+  id: serial().primaryKey(),
+  key: text().notNull().unique(),
+  path: text().notNull(),
+  widths: integer().array().notNull(),
+  aspect: integer().notNull(),
+  caption: jsonb().$type<LocalizedText>().notNull(),
+  sortOrder: integer().notNull().default(0),
+});

@@ -1,0 +1,16 @@
+import type { FieldErrors } from '@boutique/contracts';
+
+/** An expected failure with the HTTP status and message the client should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const unprocessable = (message: string, errors: FieldErrors) => new HttpError(422, message, errors);

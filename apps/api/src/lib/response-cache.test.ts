@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ResponseCache } from './response-cache.js';
+
+describe('ResponseCache', () => {
+  it('loads once and serves the same body and etag afterwards', async () => {
+    const cache = new ResponseCache(60_000);
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const a = await cache.get('k', load);
+    const b = await cache.get('k', load);
+    expect(loads).toBe(1);
+    expect(a?.body).toBe('{"n":1}');
+    expect(b?.etag).toBe(a?.etag);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = new ResponseCache(60_000);
+    let loads = 0;
+    const load = () => new Promise((r) => setTimeout(() => r({ n: ++loads }), 10));
+    const results = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
+    expect(loads).toBe(1);
+    expect(new Set(results.map((r) => r?.body))).toEqual(new Set(['{"n":1}']));
+  });
+
+  it('reloads after clear, and does not keep a load that raced with the clear', async () => {
+    const cache = new ResponseCache(60_000);
+    let release: () => void = () => {};
+    const slow = new Promise<void>((r) => (release = r));
+    const stale = cache.get('k', async () => {
+      await slow;
+      return { v: 'old' };
+    });
+    cache.clear();
+    release();
+    expect((await stale)?.body).toBe('{"v":"old"}');
+    expect((await cache.get('k', async () => ({ v: 'new' })))?.body).toBe('{"v":"new"}');
+  });
+
+  it('expires entries after the ttl', async () => {
+    let now = 0;
+    const cache = new ResponseCache(1000, 10, () => now);
+    await cache.get('k', async () => 1);
+    now = 1001;
+    expect((await cache.get('k', async () => 2))?.body).toBe('2');
+  });
+
+  it('does not cache missing answers and evicts the least recently used', async () => {
+    const cache = new ResponseCache(60_000, 2);
+    expect(await cache.get('none', async () => undefined)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('a', async () => 'a2');
+    await cache.get('c', async () => 'c');
+    expect(cache.size).toBe(2);
+    expect((await cache.get('a', async () => 'reloaded'))?.body).toBe('"a"');
+    expect((await cache.get('b', async () => 'reloaded'))?.body).toBe('"reloaded"');
+  });
+});

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedResponse {
+  body: string;
+  etag: string;
+}
+
+interface Entry extends CachedResponse {
+  expiresAt: number;
+}
+
+/**
+ * Serialised answers of read-mostly endpoints, keyed by what identifies the answer. Bounded (least recently
+ * used goes first), time-limited as a safety net, and cleared as a whole when the catalogue changes. Concurrent
+ * misses of one key share a single load, and a load that raced with a clear is not stored.
+ */
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, Promise<CachedResponse | undefined>>();
+  #generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  /** The cached answer for `key`, loading it on a miss; `undefined` (not cached) when `load` finds nothing. */
+  async get(key: string, load: () => Promise<unknown>): Promise<CachedResponse | undefined> {
+    const hit = this.#entries.get(key);
+    if (hit && hit.expiresAt > this.now()) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    const pending = this.#loading.get(key);
+    if (pending) return pending;
+
+    const generation = this.#generation;
+    const promise = load()
+      .then((value) => {
+        if (value === undefined) return undefined;
+        const body = JSON.stringify(value);
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+        const entry: Entry = { body, etag, expiresAt: this.now() + this.ttlMs };
+        if (generation === this.#generation && this.ttlMs > 0) this.#store(key, entry);
+        return entry;
+      })
+      .finally(() => this.#loading.delete(key));
+    this.#loading.set(key, promise);
+    return promise;
+  }
+
+  clear() {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#loading.clear();
+  }
+
+  #store(key: string, entry: Entry) {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+}

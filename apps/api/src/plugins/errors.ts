@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope, FieldErrors } from '@boutique/contracts';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { HttpError } from '../lib/http-error.js';
+
+const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Messages for the client-side failures Fastify itself raises, keyed by its error code. */
+const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type; send application/json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty but the content type is JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
+  FST_ERR_BAD_URL: [400, 'Malformed URL'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'Bad request'],
+};
+
+function send(reply: FastifyReply, status: number, body: Omit<ErrorEnvelope, 'success' | 'requestId'>) {
+  const payload: ErrorEnvelope = { success: false, ...body, requestId: String(reply.request.id) };
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(payload));
+}
+
+/** Turns the validator's issues into `{ field: [messages] }`, the field being the dotted path. */
+function fieldErrors(error: FastifyError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const key = path || error.validationContext || 'body';
+    (errors[key] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return errors;
+}
+
+/**
+ * One error shape for the whole API: validation 422 with field errors, framework 4xx with a plain message,
+ * and a generic 500 whose detail only goes to the log (with the request id the client also receives).
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  // A second router that knows every route, so a known path with the wrong method answers 405, not 404.
+  const knownRoutes = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!METHODS.includes(method as HTTPMethod)) continue;
+      if (!knownRoutes.hasRoute(method as HTTPMethod, route.url))
+        knownRoutes.on(method as HTTPMethod, route.url, () => {});
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return send(reply, error.statusCode, {
+        message: error.message,
+        ...(error.errors && { errors: error.errors }),
+      });
+    }
+    if (error.validation) {
+      return send(reply, 422, { message: 'The given data was invalid', errors: fieldErrors(error) });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return send(reply, known[0], { message: known[1] });
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return send(reply, 400, { message: 'Malformed JSON body' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, status, { message: status === 429 ? 'Too many requests' : 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
+    if (allowed.length > 0) {
+      void reply.header('allow', allowed.join(', '));
+      return send(reply, 405, { message: `Method ${request.method} is not allowed here` });
+    }
+    return send(reply, 404, { message: 'Not found' });
+  });
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { loadConfig, type Config } from '../src/env.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  url: string;
+  /** fetch against the listening server: real HTTP, real sockets. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  json<T = any>(path: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL server
+ * of DATABASE_URL (created here, dropped on close), so test files never see each other's data.
+ */
+async function freshDatabase(base: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (!base.databaseUrl) {
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+    return { handle, drop: async () => {} };
+  }
+  const name = `boutique_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.databaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boutique-test-'));
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const { handle, drop } = await freshDatabase(config);
+  const app = await buildApp(config, { renderDemoMedia: false, ...options, database: handle });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+  const doFetch = (path: string, init?: RequestInit) => fetch(url + path, init);
+  return {
+    app,
+    config,
+    database: handle,
+    url,
+    fetch: doFetch,
+    async json(path, init) {
+      const res = await doFetch(path, init);
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
