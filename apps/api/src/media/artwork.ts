@@ -1,0 +1,1407 @@
+/**
+ * Deterministic SVG artwork for the boutique's demo catalogue.
+ *
+ * There is no photo studio behind the demo, so product shots, gallery scenes and
+ * site banners are drawn here as vector art and rasterised elsewhere (render.ts).
+ * Everything is a pure function of its input: the same product always gets the
+ * same picture, which keeps rendered files cacheable and tests meaningful.
+ *
+ * Only numbers and validated hex colours are ever interpolated into the markup,
+ * so nothing needs escaping.
+ *
+ * Performance note: librsvg (used by sharp) is slow with blur filters, so depth
+ * and softness come from gradients and layered translucent shapes only.
+ */
+
+export type Motif = 'star8' | 'rosette' | 'lattice' | 'chevron' | 'floral';
+
+export interface GarmentArtwork {
+  kind: 'caftan' | 'jellaba';
+  /** hex, 1-4; colors[0] is the fabric, others used for pattern/secondary panels */
+  colors: string[];
+  /** hex of trim/embroidery */
+  accent: string;
+  motif: Motif;
+  /** e.g. the product slug: drives small deterministic variations */
+  seed: string;
+}
+
+export interface SceneArtwork {
+  palette: string[];
+  motif: Motif;
+  seed: string;
+}
+
+const MOTIFS: readonly Motif[] = ['star8', 'rosette', 'lattice', 'chevron', 'floral'];
+
+// ---------------------------------------------------------------------------
+// numbers, colours, randomness
+
+/** One decimal is plenty at these scales and keeps the markup small. */
+function f(x: number): string {
+  const r = Math.round(x * 10) / 10;
+  return Object.is(r, -0) ? '0' : String(r);
+}
+
+function at<T>(list: readonly T[], i: number): T {
+  const v = list[i];
+  if (v === undefined) throw new RangeError(`index ${i} out of range`);
+  return v;
+}
+
+const HEX_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** Validates and normalises to #rrggbb; the only way a colour reaches the markup. */
+function hex(c: string): string {
+  if (typeof c !== 'string' || !HEX_RE.test(c)) {
+    throw new Error(`invalid hex colour: ${JSON.stringify(String(c).slice(0, 32))}`);
+  }
+  const h = c.slice(1).toLowerCase();
+  return h.length === 3 ? `#${h[0]}${h[0]}${h[1]}${h[1]}${h[2]}${h[2]}` : `#${h}`;
+}
+
+type Rgb = [number, number, number];
+
+function rgb(c: string): Rgb {
+  const h = hex(c);
+  return [parseInt(h.slice(1, 3), 16), parseInt(h.slice(3, 5), 16), parseInt(h.slice(5, 7), 16)];
+}
+
+function toHex([r, g, b]: Rgb): string {
+  const c = (v: number): string =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${c(r)}${c(g)}${c(b)}`;
+}
+
+function mix(a: string, b: string, t: number): string {
+  const x = rgb(a);
+  const y = rgb(b);
+  return toHex([x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t]);
+}
+
+const lighten = (c: string, t: number): string => mix(c, '#ffffff', t);
+const darken = (c: string, t: number): string => mix(c, '#000000', t);
+
+/** Perceived lightness 0..1; used to keep contrast readable on very dark or very light fabric. */
+function lum(c: string): number {
+  const [r, g, b] = rgb(c);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+interface Rng {
+  next(): number;
+  range(a: number, b: number): number;
+  int(a: number, b: number): number;
+  pick<T>(list: readonly T[]): T;
+  chance(p: number): boolean;
+}
+
+/** FNV-1a with a final avalanche, so similar slugs still diverge. */
+function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** mulberry32: tiny, fast and good enough for visual jitter. */
+function makeRng(seed: string): Rng {
+  let a = hash32(seed);
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    range: (lo, hi) => lo + (hi - lo) * next(),
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: (list) => at(list, Math.floor(next() * list.length)),
+    chance: (p) => next() < p,
+  };
+}
+
+function checkMotif(m: Motif): Motif {
+  if (!MOTIFS.includes(m)) throw new Error(`unknown motif: ${JSON.stringify(String(m).slice(0, 32))}`);
+  return m;
+}
+
+function checkPalette(list: readonly string[], what: string): string[] {
+  if (!Array.isArray(list) || list.length < 1 || list.length > 4) {
+    throw new Error(`${what} must hold 1 to 4 hex colours`);
+  }
+  return list.map(hex);
+}
+
+// ---------------------------------------------------------------------------
+// geometry helpers
+
+type P = readonly [number, number];
+
+function pt([x, y]: P): string {
+  return `${f(x)} ${f(y)}`;
+}
+
+function starPts(cx: number, cy: number, outer: number, inner: number, n: number, rot = 0): string {
+  const out: string[] = [];
+  for (let i = 0; i < n * 2; i++) {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = rot + (Math.PI * i) / n - Math.PI / 2;
+    out.push(`${f(cx + r * Math.cos(a))},${f(cy + r * Math.sin(a))}`);
+  }
+  return out.join(' ');
+}
+
+type Seg = { c: 'L'; p: P } | { c: 'Q'; c1: P; p: P } | { c: 'C'; c1: P; c2: P; p: P };
+
+const mirrorX =
+  (cx: number) =>
+  ([x, y]: P): P => [2 * cx - x, y];
+
+function segsD(segs: readonly Seg[]): string {
+  return segs
+    .map((s) =>
+      s.c === 'L'
+        ? `L${pt(s.p)}`
+        : s.c === 'Q'
+          ? `Q${pt(s.c1)} ${pt(s.p)}`
+          : `C${pt(s.c1)} ${pt(s.c2)} ${pt(s.p)}`,
+    )
+    .join('');
+}
+
+/**
+ * Garments are symmetric, so only the left half outline is authored (from the
+ * top centre down to the bottom centre); the right half is its mirror, walked
+ * back up so the result is one closed path.
+ */
+function symmetricPath(start: P, segs: readonly Seg[], cx = 450, close = true): string {
+  const m = mirrorX(cx);
+  const ends: P[] = [start, ...segs.map((s) => s.p)];
+  let d = `M${pt(start)}${segsD(segs)}`;
+  for (let i = segs.length - 1; i >= 0; i--) {
+    const s = at(segs, i);
+    const to = m(at(ends, i));
+    if (s.c === 'L') d += `L${pt(to)}`;
+    else if (s.c === 'Q') d += `Q${pt(m(s.c1))} ${pt(to)}`;
+    else d += `C${pt(m(s.c2))} ${pt(m(s.c1))} ${pt(to)}`;
+  }
+  return close ? `${d}Z` : d;
+}
+
+type ArchStyle = 'horseshoe' | 'pointed' | 'lobed';
+
+/** Closed outline of a Moorish arch opening, from the floor line up and back down. */
+function archPath(cx: number, spring: number, half: number, bottom: number, style: ArchStyle): string {
+  if (style === 'horseshoe') {
+    const r = half * 1.14;
+    const k = Math.sqrt(r * r - half * half);
+    return `M${f(cx - half)} ${f(bottom)}L${f(cx - half)} ${f(spring + k)}A${f(r)} ${f(r)} 0 1 1 ${f(cx + half)} ${f(spring + k)}L${f(cx + half)} ${f(bottom)}Z`;
+  }
+  if (style === 'pointed') {
+    const r = half * 1.35;
+    const apex = spring - Math.sqrt(r * r - (r - half) * (r - half));
+    return `M${f(cx - half)} ${f(bottom)}L${f(cx - half)} ${f(spring)}A${f(r)} ${f(r)} 0 0 1 ${f(cx)} ${f(apex)}A${f(r)} ${f(r)} 0 0 1 ${f(cx + half)} ${f(spring)}L${f(cx + half)} ${f(bottom)}Z`;
+  }
+  // Lobed (polylobed) arch: small cusps along a semicircle, as in Marinid madrasas.
+  const lobes = 9;
+  let d = `M${f(cx - half)} ${f(bottom)}L${f(cx - half)} ${f(spring)}`;
+  const lr = ((Math.PI * half) / lobes / 2) * 1.35;
+  for (let i = 1; i <= lobes; i++) {
+    const a = Math.PI - (Math.PI * i) / lobes;
+    d += `A${f(lr)} ${f(lr)} 0 0 1 ${f(cx + half * Math.cos(a))} ${f(spring - half * Math.sin(a))}`;
+  }
+  return `${d}L${f(cx + half)} ${f(bottom)}Z`;
+}
+
+// ---------------------------------------------------------------------------
+// zellige motifs
+
+interface TileInk {
+  ground: string | null;
+  a: string;
+  b: string;
+  c: string;
+  grout: string | null;
+  groutW: number;
+  /** fill-opacity of the figures, so tone-on-tone brocade needs no group compositing */
+  alpha: number;
+}
+
+const CORNERS: readonly P[] = [
+  [0, 0],
+  [100, 0],
+  [0, 100],
+  [100, 100],
+];
+const EDGES: readonly P[] = [
+  [50, 0],
+  [50, 100],
+  [0, 50],
+  [100, 50],
+];
+
+/** One 100x100 tile; figures crossing the tile edge are repeated on every edge so tiling is seamless. */
+function motifTile(m: Motif, ink: TileInk): string {
+  const ground = ink.ground ? `<rect width="100" height="100" fill="${ink.ground}"/>` : '';
+  const stroke = ink.grout
+    ? ` stroke="${ink.grout}" stroke-width="${f(ink.groutW)}" stroke-linejoin="round"`
+    : '';
+  const open = `<g fill-opacity="${Math.round(ink.alpha * 100) / 100}"${stroke}>`;
+  let body = '';
+  switch (m) {
+    case 'star8': {
+      body += `<polygon fill="${ink.a}" points="${starPts(50, 50, 36, 27.6, 8)}"/>`;
+      body += `<polygon fill="${ink.b}" points="${starPts(50, 50, 18, 10, 8, Math.PI / 8)}"/>`;
+      body += `<circle cx="50" cy="50" r="4.2" fill="${ink.c}"/>`;
+      for (const [x, y] of CORNERS)
+        body += `<polygon fill="${ink.c}" points="${starPts(x, y, 14, 10.7, 8)}"/>`;
+      for (const [x, y] of EDGES) body += `<polygon fill="${ink.b}" points="${starPts(x, y, 9.5, 4, 4)}"/>`;
+      break;
+    }
+    case 'rosette': {
+      for (let k = 0; k < 8; k++) {
+        body += `<polygon fill="${ink.a}" transform="rotate(${k * 45} 50 50)" points="50,36 57.5,25 50,9 42.5,25"/>`;
+      }
+      body += `<polygon fill="${ink.b}" points="${starPts(50, 50, 12.5, 6.5, 8, Math.PI / 8)}"/>`;
+      body += `<circle cx="50" cy="50" r="3" fill="${ink.c}"/>`;
+      for (const [x, y] of CORNERS) {
+        body += `<polygon fill="${ink.c}" points="${starPts(x, y, 19, 6.5, 4, Math.PI / 4)}"/>`;
+        body += `<circle cx="${x}" cy="${y}" r="3.5" fill="${ink.b}"/>`;
+      }
+      for (const [x, y] of EDGES) body += `<circle cx="${x}" cy="${y}" r="4" fill="${ink.b}"/>`;
+      break;
+    }
+    case 'lattice': {
+      const o = 29.3;
+      body += `<polygon fill="${ink.a}" points="${o},0 ${100 - o},0 100,${o} 100,${100 - o} ${100 - o},100 ${o},100 0,${100 - o} 0,${o}"/>`;
+      body += `<polygon fill="${ink.b}" points="${starPts(50, 50, 26, 19.9, 8, Math.PI / 8)}"/>`;
+      body += `<polygon fill="${ink.c}" points="${starPts(50, 50, 11, 7, 8)}"/>`;
+      for (const [x, y] of CORNERS) {
+        body += `<polygon fill="${ink.c}" points="${f(x - o)},${y} ${x},${f(y - o)} ${f(x + o)},${y} ${x},${f(y + o)}"/>`;
+        body += `<polygon fill="${ink.b}" points="${f(x - 12)},${y} ${x},${f(y - 12)} ${f(x + 12)},${y} ${x},${f(y + 12)}"/>`;
+      }
+      break;
+    }
+    case 'chevron': {
+      body += `<polygon fill="${ink.a}" points="0,22 50,2 100,22 100,42 50,22 0,42"/>`;
+      body += `<polygon fill="${ink.b}" points="0,72 50,52 100,72 100,92 50,72 0,92"/>`;
+      body += `<polygon fill="${ink.c}" points="50,33 56,39 50,45 44,39"/><polygon fill="${ink.c}" points="50,83 56,89 50,95 44,89"/>`;
+      body += `<polygon fill="${ink.c}" points="0,52 5,57 0,62"/><polygon fill="${ink.c}" points="100,52 95,57 100,62"/>`;
+      break;
+    }
+    case 'floral': {
+      for (let k = 0; k < 8; k++) {
+        body += `<ellipse fill="${ink.a}" cx="50" cy="30" rx="6.2" ry="13" transform="rotate(${k * 45} 50 50)"/>`;
+      }
+      body += `<circle cx="50" cy="50" r="7.5" fill="${ink.b}"/><circle cx="50" cy="50" r="3" fill="${ink.c}"/>`;
+      for (const [x, y] of CORNERS) {
+        for (let k = 0; k < 4; k++) {
+          body += `<ellipse fill="${ink.b}" cx="${x}" cy="${y - 11}" rx="4.5" ry="8" transform="rotate(${k * 90 + 45} ${x} ${y})"/>`;
+        }
+        body += `<circle cx="${x}" cy="${y}" r="4" fill="${ink.c}"/>`;
+      }
+      for (const [x, y] of EDGES) {
+        const rot = y === 0 || y === 100 ? 0 : 90;
+        body += `<ellipse fill="${ink.c}" cx="${x - 5}" cy="${y}" rx="5" ry="2.4" transform="rotate(${rot + 25} ${x} ${y})"/>`;
+        body += `<ellipse fill="${ink.c}" cx="${x + 5}" cy="${y}" rx="5" ry="2.4" transform="rotate(${rot - 25} ${x} ${y})"/>`;
+      }
+      break;
+    }
+  }
+  return `${ground}${open}${body}</g>`;
+}
+
+function patternDef(id: string, m: Motif, size: number, ink: TileInk, transform = ''): string {
+  const t = transform ? ` patternTransform="${transform}"` : '';
+  return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${f(size)}" height="${f(size)}" viewBox="0 0 100 100"${t}>${motifTile(m, ink)}</pattern>`;
+}
+
+/** A zellige ink from a palette: glazed colours set in pale grout, as on a riad wall. */
+function zelligeInk(pal: readonly string[], grout = '#f4ecdc'): TileInk {
+  const a = at(pal, 0);
+  const b = pal[1] ?? lighten(a, 0.35);
+  const c = pal[2] ?? mix(a, '#c8a24a', 0.6);
+  const ground = pal[3] ?? mix('#f3ead8', a, 0.08);
+  return { ground, a, b, c, grout, groutW: 2.2, alpha: 1 };
+}
+
+// ---------------------------------------------------------------------------
+// shared paint servers
+
+function metalGradient(id: string, accent: string, angle = 0): string {
+  const dark = darken(accent, 0.42);
+  const light = lighten(accent, 0.55);
+  const t = angle ? ` gradientTransform="rotate(${angle})"` : '';
+  return (
+    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="46" y2="30" spreadMethod="reflect"${t}>` +
+    `<stop offset="0" stop-color="${dark}"/><stop offset=".3" stop-color="${accent}"/><stop offset=".5" stop-color="${light}"/>` +
+    `<stop offset=".68" stop-color="${accent}"/><stop offset="1" stop-color="${darken(accent, 0.25)}"/></linearGradient>`
+  );
+}
+
+/** Shared by every fold via objectBoundingBox: an ellipse centred on the bottom edge of the half-ellipse. */
+function foldGradient(id: string, color: string, alpha: number): string {
+  return (
+    `<radialGradient id="${id}" cx=".5" cy="1" r="1" gradientTransform="matrix(.5 0 0 1 .25 0)"><stop offset="0" stop-color="${color}" stop-opacity="${alpha}"/>` +
+    `<stop offset=".55" stop-color="${color}" stop-opacity="${Math.round(alpha * 45) / 100}"/>` +
+    `<stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`
+  );
+}
+
+function radial(id: string, color: string, alpha: number, cx = 0.5, cy = 0.5, r = 0.5): string {
+  return (
+    `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">` +
+    `<stop offset="0" stop-color="${color}" stop-opacity="${alpha}"/><stop offset=".55" stop-color="${color}" stop-opacity="${Math.round(alpha * 35) / 100}"/>` +
+    `<stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`
+  );
+}
+
+// ---------------------------------------------------------------------------
+// garments
+
+interface Fold {
+  x: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  w0: number;
+  w1: number;
+  light: boolean;
+}
+
+interface Geometry {
+  body: string;
+  sleeve: string;
+  sleeveEdge: string;
+  sleeveFolds: Fold[];
+  bodyFolds: Fold[];
+  neckInner: string | null;
+  neckTrims: string[];
+  frontTrim: string | null;
+  buttons: P[];
+  hemTrim: string;
+  belt: { d: string; top: string; bottom: string; cx: number; cy: number; back: boolean } | null;
+  hood: { d: string; seam: string; tip: P; rim: string | null } | null;
+  backSeam: string | null;
+  panel: string | null;
+}
+
+interface Variation {
+  flare: number;
+  sleeve: number;
+  belt: boolean;
+  panel: boolean;
+  wave: number;
+  brocade: number;
+  /** brocade tile size in user units */
+  tile: number;
+}
+
+function variation(art: GarmentArtwork): Variation {
+  const r = makeRng(`garment|${art.seed}`);
+  return {
+    flare: r.next(),
+    sleeve: r.range(-1, 1),
+    belt: art.kind === 'caftan' && r.chance(0.55),
+    panel: art.kind === 'caftan' && r.chance(0.5),
+    wave: r.range(0.5, 1),
+    brocade: r.range(0.22, 0.36),
+    // Multiples of 3 land on whole pixels at the 4/3 and 10/3 scales we rasterise at;
+    // librsvg takes a much slower resampling path for fractional pattern tiles.
+    tile: r.pick([51, 57, 60, 66, 72]),
+  };
+}
+
+/** The hem hangs in soft scallops where the flare folds meet the floor line. */
+function hemSegs(halfW: number, y: number, drop: number, wave: number): Seg[] {
+  const x0 = 450 - halfW;
+  const q = halfW / 3;
+  return [
+    {
+      c: 'C',
+      c1: [x0 + q * 0.35, y + drop * 0.5 + 6 * wave],
+      c2: [x0 + q * 0.7, y + drop * 0.6 - 5 * wave],
+      p: [x0 + q, y + drop * 0.7],
+    },
+    {
+      c: 'C',
+      c1: [x0 + q * 1.35, y + drop * 0.8 + 7 * wave],
+      c2: [x0 + q * 1.7, y + drop * 0.9 - 4 * wave],
+      p: [x0 + q * 2, y + drop * 0.95],
+    },
+    {
+      c: 'C',
+      c1: [x0 + q * 2.35, y + drop + 6 * wave],
+      c2: [x0 + q * 2.7, y + drop - 3 * wave],
+      p: [450, y + drop],
+    },
+  ];
+}
+
+function fanFolds(
+  topY: number,
+  topHalf: number,
+  botY: number,
+  botHalf: number,
+  n: number,
+  wTop: number,
+  wBot: number,
+): Fold[] {
+  const folds: Fold[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = (i + 0.5) / n;
+    folds.push({
+      x: 450 - topHalf + 2 * topHalf * t,
+      y0: topY,
+      x1: 450 - botHalf + 2 * botHalf * t,
+      y1: botY,
+      w0: wTop,
+      w1: wBot,
+      light: i % 2 === 1,
+    });
+  }
+  return folds;
+}
+
+function caftanGeometry(v: Variation, back: boolean): Geometry {
+  const hemY = 1092;
+  const hemHalf = 232 + v.flare * 40;
+  const neckTop: P = back ? [450, 186] : [450, 162];
+  const half: Seg[] = [
+    { c: 'Q', c1: back ? [426, 184] : [424, 162], p: [404, 172] },
+    { c: 'Q', c1: [362, 180], p: [318, 197] },
+    { c: 'C', c1: [338, 240], c2: [352, 290], p: [356, 336] },
+    { c: 'C', c1: [360, 400], c2: [362, 450], p: [362, 492] },
+    { c: 'C', c1: [362, 600], c2: [450 - hemHalf * 0.62, 820], p: [450 - hemHalf, hemY] },
+    ...hemSegs(hemHalf, hemY, 26, v.wave),
+  ];
+  const body = symmetricPath(neckTop, half);
+  const sw = v.sleeve * 14;
+  const outerEnd: P = [126 - sw, 646];
+  const innerEnd: P = [332, 690];
+  const sleeve = `M322 194C276 214 ${f(196 - sw * 0.5)} 420 ${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}C338 560 350 432 356 338C352 270 342 216 322 194Z`;
+  const sleeveEdge = `M${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}`;
+  const sleeveFolds: Fold[] = [
+    { x: 300, y0: 250, x1: 196, y1: 690, w0: 8, w1: 60, light: false },
+    { x: 318, y0: 300, x1: 262, y1: 700, w0: 6, w1: 46, light: true },
+    { x: 286, y0: 240, x1: 150, y1: 660, w0: 6, w1: 36, light: true },
+    { x: 336, y0: 380, x1: 314, y1: 700, w0: 6, w1: 30, light: false },
+  ];
+  const bodyFolds = fanFolds(540, 70, hemY + 20, hemHalf * 0.95, 9, 10, 96);
+  // Same scalloped curve as the hem, walked from one side to the other.
+  const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 26, v.wave), 450, false);
+
+  const beltY = 470;
+  const belt = v.belt
+    ? {
+        d: `M350 ${beltY}Q450 ${beltY + 20} 550 ${beltY}L552 ${beltY + 50}Q450 ${beltY + 70} 348 ${beltY + 50}Z`,
+        top: `M350 ${beltY}Q450 ${beltY + 20} 550 ${beltY}`,
+        bottom: `M348 ${beltY + 50}Q450 ${beltY + 70} 552 ${beltY + 50}`,
+        cx: 450,
+        cy: beltY + 35,
+        back,
+      }
+    : null;
+
+  if (back) {
+    return {
+      body,
+      sleeve,
+      sleeveEdge,
+      sleeveFolds,
+      bodyFolds,
+      hemTrim,
+      belt,
+      neckInner: null,
+      neckTrims: ['M404 172Q426 184 450 186Q474 184 496 172'],
+      frontTrim: null,
+      buttons: [],
+      hood: null,
+      backSeam: `M450 190L450 ${hemY + 22}`,
+      panel: null,
+    };
+  }
+  const buttons: P[] = [];
+  const lastButton = v.belt ? beltY - 8 : 700;
+  for (let y = 238; y <= lastButton; y += 17) buttons.push([450, y]);
+  if (v.belt) for (let y = beltY + 80; y <= 720; y += 17) buttons.push([450, y]);
+  return {
+    body,
+    sleeve,
+    sleeveEdge,
+    sleeveFolds,
+    bodyFolds,
+    hemTrim,
+    belt,
+    buttons,
+    neckInner: 'M404 172Q424 162 450 162Q476 162 496 172C492 204 472 222 450 223C428 222 408 204 404 172Z',
+    neckTrims: ['M404 172C408 204 428 222 450 223C472 222 492 204 496 172'],
+    frontTrim: `M450 225L450 ${hemY + 24}`,
+    hood: null,
+    backSeam: null,
+    panel: v.panel
+      ? `M412 226L488 226L${f(450 + hemHalf * 0.36)} ${hemY + 22}L${f(450 - hemHalf * 0.36)} ${hemY + 22}Z`
+      : null,
+  };
+}
+
+function jellabaGeometry(v: Variation, back: boolean): Geometry {
+  const hemY = 1100;
+  const hemHalf = 178 + v.flare * 22;
+  const neckTop: P = back ? [450, 178] : [450, 160];
+  const half: Seg[] = [
+    { c: 'Q', c1: back ? [430, 178] : [428, 160], p: [410, 176] },
+    { c: 'Q', c1: [360, 186], p: [300, 210] },
+    { c: 'C', c1: [320, 252], c2: [338, 300], p: [344, 342] },
+    { c: 'C', c1: [346, 520], c2: [450 - hemHalf * 0.9, 820], p: [450 - hemHalf, hemY] },
+    ...hemSegs(hemHalf, hemY, 16, v.wave * 0.6),
+  ];
+  const body = symmetricPath(neckTop, half);
+  const sw = v.sleeve * 8;
+  // Dropped, rounded shoulder: the jellaba's sleeve is cut straight and roomy.
+  const sleeve = `M342 194C306 205 278 224 264 272C${f(246 - sw * 0.5)} 400 ${f(230 - sw)} 560 ${f(220 - sw)} 668C252 684 302 688 338 674C342 560 346 440 348 340C348 280 348 226 342 194Z`;
+  const sleeveEdge = `M${f(220 - sw)} 668C252 684 302 688 338 674`;
+  const sleeveFolds: Fold[] = [
+    { x: 290, y0: 260, x1: 252, y1: 672, w0: 8, w1: 40, light: false },
+    { x: 312, y0: 300, x1: 300, y1: 680, w0: 6, w1: 32, light: true },
+  ];
+  const bodyFolds = fanFolds(380, 80, hemY + 12, hemHalf * 0.92, 7, 14, 84);
+  const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 16, v.wave * 0.6), 450, false);
+  if (back) {
+    return {
+      body,
+      sleeve,
+      sleeveEdge,
+      sleeveFolds,
+      bodyFolds,
+      hemTrim,
+      belt: null,
+      neckInner: null,
+      neckTrims: [],
+      frontTrim: null,
+      buttons: [],
+      hood: {
+        d: 'M396 176C372 260 404 420 450 540C496 420 528 260 504 176Q450 156 396 176Z',
+        seam: 'M450 168C452 300 451 420 450 536',
+        tip: [450, 540],
+        rim: 'M396 176Q450 156 504 176',
+      },
+      backSeam: null,
+      panel: null,
+    };
+  }
+  const buttons: P[] = [];
+  for (let y = 308; y <= 430; y += 20) buttons.push([450, y]);
+  return {
+    body,
+    sleeve,
+    sleeveEdge,
+    sleeveFolds,
+    bodyFolds,
+    hemTrim,
+    belt: null,
+    neckInner: 'M410 176Q430 160 450 160Q470 160 490 176C484 222 462 268 450 296C438 268 416 222 410 176Z',
+    neckTrims: ['M410 176C416 222 438 268 450 296C462 268 484 222 490 176'],
+    frontTrim: `M450 296L450 ${hemY + 16}`,
+    buttons,
+    hood: {
+      // Worn down, the qob rolls behind the neck; its peak shows above the shoulders.
+      d: 'M390 186C382 152 410 124 450 106C490 124 518 152 510 186Q450 166 390 186Z',
+      seam: 'M450 110C452 130 451 146 450 164',
+      tip: [450, 106],
+      rim: 'M390 186C382 152 410 124 450 106C490 124 518 152 510 186',
+    },
+    backSeam: null,
+    panel: null,
+  };
+}
+
+interface GarmentInk {
+  fabric: string;
+  shadow: string;
+  lining: string;
+  secondary: string;
+  tertiary: string;
+  accent: string;
+  accentLight: string;
+  accentDark: string;
+}
+
+function garmentInk(art: GarmentArtwork): GarmentInk {
+  const colors = checkPalette(art.colors, 'colors');
+  const fabric = at(colors, 0);
+  const accent = hex(art.accent);
+  const l = lum(fabric);
+  const secondary = colors[1] ?? (l > 0.55 ? darken(fabric, 0.22) : lighten(fabric, 0.22));
+  const tertiary = colors[2] ?? mix(accent, secondary, 0.4);
+  const lining = colors[2] ? darken(at(colors, 2), 0.25) : darken(fabric, 0.5);
+  return {
+    fabric,
+    shadow: darken(fabric, l < 0.15 ? 0.6 : 0.45),
+    lining,
+    secondary,
+    tertiary,
+    accent,
+    accentLight: lighten(accent, 0.5),
+    accentDark: darken(accent, 0.45),
+  };
+}
+
+/**
+ * A fold is the upper half of a long ellipse standing on the hem, filled with a
+ * radial gradient centred on the hem: soft on every side without any blur, and
+ * deepest at the hem, where real flare folds are deepest.
+ */
+function foldShape(fd: Fold, grad: string): string {
+  const dx = fd.x1 - fd.x;
+  const dy = fd.y1 - fd.y0;
+  const len = Math.hypot(dx, dy);
+  const deg = (-Math.atan2(dx, dy) * 180) / Math.PI;
+  const rx = fd.w1 / 2;
+  return `<path transform="rotate(${f(deg)} ${f(fd.x1)} ${f(fd.y1)})" fill="url(#${grad})" d="M${f(fd.x1 - rx)} ${f(fd.y1)}A${f(rx)} ${f(len)} 0 0 1 ${f(fd.x1 + rx)} ${f(fd.y1)}Z"/>`;
+}
+
+/**
+ * Embroidered trim (sfifa): a cord edge, a satin-stitched metallic core whose
+ * dash pattern reads as stitches, and a line of seed pearls down the middle.
+ */
+function sfifa(p: string, d: string, w: number, ink: GarmentInk, pattern = false, flush = false): string {
+  const base = `d="${d}" fill="none" stroke-linejoin="round"`;
+  // Trims that end at a garment edge are cut flush; others end in a rounded cord.
+  const round = flush ? base : `${base} stroke-linecap="round"`;
+  let s = `<path ${round} stroke="${ink.shadow}" stroke-opacity=".45" stroke-width="${f(w + 5)}"/>`;
+  s += `<path ${round} stroke="${ink.accentLight}" stroke-width="${f(w)}"/>`;
+  s += `<path ${round} stroke="${ink.accentDark}" stroke-width="${f(w - 2.4)}"/>`;
+  if (pattern) {
+    s += `<path ${base} stroke="url(#${p}trim)" stroke-width="${f(w - 3.4)}"/>`;
+    s += `<path ${base} stroke="url(#${p}metal)" stroke-width="${f(w - 3.4)}" stroke-opacity=".35"/>`;
+  } else {
+    s += `<path ${base} stroke="url(#${p}metal)" stroke-width="${f(w - 3.4)}" stroke-dasharray="1.5 1"/>`;
+    s += `<path ${round} stroke="${ink.accentLight}" stroke-width="${f(w * 0.26)}" stroke-dasharray="0 ${f(w * 0.55)}"/>`;
+  }
+  return s;
+}
+
+function aakad(p: string, buttons: readonly P[], r: number, ink: GarmentInk): string {
+  let s = '';
+  for (const [x, y] of buttons) {
+    s += `<circle cx="${f(x + 0.8)}" cy="${f(y + 1.6)}" r="${f(r + 0.6)}" fill="${ink.shadow}" fill-opacity=".55"/>`;
+    s += `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="url(#${p}btn)"/>`;
+  }
+  return s;
+}
+
+interface GarmentOptions {
+  view: 0 | 1 | 2;
+  /** light comes from this side */
+  light: 'left' | 'right';
+}
+
+/** The garment alone (no backdrop) in the 900x1200 frame, ids prefixed so several can share a document. */
+function garmentLayer(art: GarmentArtwork, p: string, opts: GarmentOptions): { defs: string; body: string } {
+  const kind = art.kind;
+  if (kind !== 'caftan' && kind !== 'jellaba') throw new Error('kind must be caftan or jellaba');
+  const motif = checkMotif(art.motif);
+  const ink = garmentInk(art);
+  const v = variation(art);
+  const back = opts.view === 2;
+  const g = kind === 'caftan' ? caftanGeometry(v, back) : jellabaGeometry(v, back);
+  const dark = lum(ink.fabric) < 0.12;
+  const pale = lum(ink.fabric) > 0.75;
+
+  const brocadeInk: TileInk = {
+    ground: null,
+    a: mix(ink.fabric, pale ? darken(ink.secondary, 0.1) : lighten(ink.secondary, 0.15), 0.6),
+    b: mix(ink.fabric, ink.accent, dark ? 0.55 : 0.45),
+    c: mix(ink.fabric, ink.secondary, 0.35),
+    grout: null,
+    groutW: 0,
+    alpha: kind === 'jellaba' ? v.brocade * 0.7 : v.brocade + (dark ? 0.08 : 0),
+  };
+  const trimInk: TileInk = {
+    ground: darken(mix(ink.fabric, ink.secondary, 0.3), 0.35),
+    a: ink.accent,
+    b: ink.accentLight,
+    c: ink.tertiary,
+    grout: ink.accentDark,
+    groutW: 3,
+    alpha: 1,
+  };
+  const panelInk: TileInk = {
+    ground: mix(ink.secondary, ink.fabric, 0.25),
+    a: mix(ink.accent, ink.secondary, 0.15),
+    b: ink.fabric,
+    c: ink.accentLight,
+    grout: ink.accentDark,
+    groutW: 2,
+    alpha: 1,
+  };
+  const lx = opts.light === 'left';
+  let defs = '';
+  defs += patternDef(`${p}fab`, motif, v.tile, brocadeInk);
+  defs += patternDef(`${p}trim`, motif, 21, trimInk);
+  defs += patternDef(`${p}panel`, motif, 45, panelInk);
+  defs += metalGradient(`${p}metal`, ink.accent);
+  defs += foldGradient(`${p}fd`, darken(ink.fabric, 0.7), dark ? 0.55 : 0.36);
+  defs += foldGradient(`${p}fl`, lighten(ink.fabric, 0.6), dark ? 0.16 : pale ? 0.3 : 0.2);
+  defs += `<radialGradient id="${p}btn" cx=".38" cy=".34" r=".7"><stop offset="0" stop-color="${lighten(ink.accent, 0.75)}"/><stop offset=".45" stop-color="${ink.accent}"/><stop offset="1" stop-color="${ink.accentDark}"/></radialGradient>`;
+  // Cylinder-like lighting across the whole silhouette: a lit flank, a turning core, a shadow flank.
+  const shadeStops =
+    `<stop offset="0" stop-color="#000" stop-opacity=".32"/><stop offset=".16" stop-color="#fff" stop-opacity=".02"/>` +
+    `<stop offset=".34" stop-color="#fff" stop-opacity="${pale ? 0.1 : 0.16}"/><stop offset=".5" stop-color="#fff" stop-opacity="0"/>` +
+    `<stop offset=".72" stop-color="#000" stop-opacity=".14"/><stop offset=".9" stop-color="#000" stop-opacity=".34"/>` +
+    `<stop offset="1" stop-color="#000" stop-opacity=".45"/>`;
+  // The right sleeve is the left one mirrored, so it needs the light mirrored back.
+  defs += `<linearGradient id="${p}shade" gradientUnits="userSpaceOnUse" x1="${lx ? 110 : 790}" y1="0" x2="${lx ? 790 : 110}" y2="0">${shadeStops}</linearGradient>`;
+  defs += `<linearGradient id="${p}shadm" gradientUnits="userSpaceOnUse" x1="${lx ? 790 : 110}" y1="0" x2="${lx ? 110 : 790}" y2="0">${shadeStops}</linearGradient>`;
+  defs +=
+    `<linearGradient id="${p}vsh" gradientUnits="userSpaceOnUse" x1="0" y1="150" x2="0" y2="1130">` +
+    `<stop offset="0" stop-color="#fff" stop-opacity=".1"/><stop offset=".25" stop-color="#fff" stop-opacity="0"/>` +
+    `<stop offset=".8" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".2"/></linearGradient>`;
+  defs += `<linearGradient id="${p}lin" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(ink.lining, 0.4)}"/><stop offset="1" stop-color="${ink.lining}"/></linearGradient>`;
+  const mirror = 'matrix(-1 0 0 1 900 0)';
+  defs += `<clipPath id="${p}bc"><path d="${g.body}"/></clipPath>`;
+  defs += `<clipPath id="${p}sc"><path d="${g.sleeve}"/></clipPath>`;
+
+  const fabricFill = (d: string): string =>
+    `<path d="${d}" fill="${ink.fabric}"/><path d="${d}" fill="url(#${p}fab)"/>`;
+
+  let s = '';
+  // Hood worn down sits behind the body.
+  if (g.hood && !back) {
+    s += fabricFill(g.hood.d);
+    s += `<path d="${g.hood.d}" fill="${ink.shadow}" fill-opacity=".35"/><path d="${g.hood.d}" fill="url(#${p}shade)"/>`;
+    s += `<path d="${g.hood.seam}" fill="none" stroke="${ink.shadow}" stroke-width="2" stroke-opacity=".6"/>`;
+    if (g.hood.rim) s += sfifa(p, g.hood.rim, 7, ink);
+  }
+  s += fabricFill(g.body);
+  if (g.panel) {
+    s += `<path d="${g.panel}" fill="url(#${p}panel)"/><path d="${g.panel}" fill="${ink.secondary}" fill-opacity=".18"/>`;
+    s += `<path d="${g.panel}" fill="none" stroke="${ink.accent}" stroke-width="3"/>`;
+  }
+  s += `<g clip-path="url(#${p}bc)">${g.bodyFolds.map((fd) => foldShape(fd, fd.light ? `${p}fl` : `${p}fd`)).join('')}</g>`;
+  if (g.backSeam)
+    s += `<path d="${g.backSeam}" fill="none" stroke="${ink.shadow}" stroke-width="1.6" stroke-opacity=".5"/>`;
+  if (g.neckInner) s += `<path d="${g.neckInner}" fill="url(#${p}lin)"/>`;
+  s += sfifa(p, g.hemTrim, kind === 'caftan' ? 18 : 7, ink, kind === 'caftan', true);
+  if (g.frontTrim) s += sfifa(p, g.frontTrim, kind === 'caftan' ? 20 : 7, ink, kind === 'caftan');
+  for (const d of g.neckTrims) s += sfifa(p, d, kind === 'caftan' ? 14 : 9, ink);
+  s += aakad(p, g.buttons, kind === 'caftan' ? 5.2 : 4.6, ink);
+  if (g.hood && back) {
+    s += `<path d="${g.hood.d}" transform="translate(6 8)" fill="#000" fill-opacity=".16"/><path d="${g.hood.d}" transform="translate(14 16)" fill="#000" fill-opacity=".08"/>`;
+    s += fabricFill(g.hood.d);
+    s += `<path d="${g.hood.d}" fill="#fff" fill-opacity=".06"/>`;
+    s += sfifa(p, g.hood.d, 8, ink);
+    s += `<path d="${g.hood.d}" fill="url(#${p}hoodsh)"/>`;
+    defs += `<linearGradient id="${p}hoodsh" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".25"/><stop offset=".45" stop-color="#fff" stop-opacity=".08"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></linearGradient>`;
+    s += sfifa(p, g.hood.seam, 6, ink);
+    if (g.hood.rim) s += sfifa(p, g.hood.rim, 9, ink);
+    const [tx, ty] = g.hood.tip;
+    // Silk tassel (chrrabiya) at the point of the hood.
+    let tassel = '';
+    for (let i = -3; i <= 3; i++) {
+      tassel += `<path d="M${tx} ${ty + 10}Q${f(tx + i * 2.5)} ${ty + 40} ${f(tx + i * 4)} ${ty + 62}" fill="none" stroke="${i % 2 ? ink.accent : ink.accentDark}" stroke-width="2.2"/>`;
+    }
+    s += tassel + `<circle cx="${tx}" cy="${ty + 8}" r="7" fill="url(#${p}btn)"/>`;
+  }
+  if (g.belt) {
+    const b = g.belt;
+    s += `<path d="${b.d}" fill="url(#${p}metal)"/><path d="${b.d}" fill="url(#${p}trim)" fill-opacity=".55"/>`;
+    s += `<path d="${b.top}" fill="none" stroke="${ink.accentLight}" stroke-width="2.5"/><path d="${b.bottom}" fill="none" stroke="${ink.accentDark}" stroke-width="3"/>`;
+    s += `<path d="${b.top}" transform="translate(0 6)" fill="none" stroke="${ink.accentDark}" stroke-width="1.4" stroke-dasharray="3 2.5"/>`;
+    s += `<path d="${b.bottom}" transform="translate(0 -6)" fill="none" stroke="${ink.accentDark}" stroke-width="1.4" stroke-dasharray="3 2.5"/>`;
+    if (!b.back) {
+      // The mdamma's clasp: a chased medallion set with a stone in the secondary colour.
+      s += `<circle cx="${b.cx}" cy="${b.cy - 8}" r="34" fill="${ink.shadow}" fill-opacity=".45"/>`;
+      s += `<circle cx="${b.cx}" cy="${b.cy - 10}" r="32" fill="url(#${p}metal)" stroke="${ink.accentDark}" stroke-width="2"/>`;
+      s += `<polygon points="${starPts(b.cx, b.cy - 10, 26, 19.9, 8)}" fill="none" stroke="${ink.accentDark}" stroke-width="2"/>`;
+      s += `<polygon points="${starPts(b.cx, b.cy - 10, 14, 8, 8, Math.PI / 8)}" fill="${ink.tertiary}" stroke="${ink.accentLight}" stroke-width="1.5"/>`;
+      s += `<circle cx="${b.cx - 4}" cy="${b.cy - 15}" r="3.5" fill="#fff" fill-opacity=".6"/>`;
+    }
+  }
+  // Light over the body, trims included so the gold turns with the cloth. Painted
+  // shape by shape rather than through a clip group, which costs a full-frame layer.
+  const hemW = kind === 'caftan' ? 23 : 12;
+  s += `<path d="${g.body}" fill="url(#${p}shade)"/><path d="${g.body}" fill="url(#${p}vsh)"/>`;
+  s += `<path d="${g.hemTrim}" fill="none" stroke="url(#${p}shade)" stroke-width="${hemW}"/>`;
+  if (g.belt) s += `<path d="${g.belt.d}" fill="url(#${p}shade)"/>`;
+  // Cast shadow of each sleeve on the body, faked with two offset copies instead of a blur.
+  const sleeveShadow = `<path d="${g.sleeve}" transform="translate(9 6)" fill="#000" fill-opacity=".09"/><path d="${g.sleeve}" transform="translate(18 12)" fill="#000" fill-opacity=".06"/>`;
+  s += `<g clip-path="url(#${p}bc)">${sleeveShadow}<g transform="${mirror}">${sleeveShadow}</g></g>`;
+  const sleeveId = `${p}sl`;
+  let sleeve = fabricFill(g.sleeve);
+  sleeve += `<g clip-path="url(#${p}sc)">${g.sleeveFolds.map((fd) => foldShape(fd, fd.light ? `${p}fl` : `${p}fd`)).join('')}</g>`;
+  sleeve += `<path d="${g.sleeve}" fill="none" stroke="${ink.shadow}" stroke-width="1.4" stroke-opacity=".6"/>`;
+  const cuffW = kind === 'caftan' ? 26 : 10;
+  sleeve += sfifa(p, g.sleeveEdge, cuffW, ink, kind === 'caftan', true);
+  defs += `<g id="${sleeveId}">${sleeve}</g>`;
+  s += `<use href="#${sleeveId}"/><use href="#${sleeveId}" transform="${mirror}"/>`;
+  const sleeveShade = (grad: string): string =>
+    `<path d="${g.sleeve}" fill="url(#${p}${grad})"/><path d="${g.sleeveEdge}" fill="none" stroke="url(#${p}${grad})" stroke-width="${cuffW + 5}"/>`;
+  s += sleeveShade('shade') + `<g transform="${mirror}">${sleeveShade('shadm')}</g>`;
+  return { defs, body: s };
+}
+
+// ---------------------------------------------------------------------------
+// product backdrops
+
+const STUDIO_TINTS: readonly string[] = [
+  '#efe7dc',
+  '#ebe5dd',
+  '#eae1d3',
+  '#e6e2dc',
+  '#efe3dc',
+  '#e4e6df',
+  '#ede4d6',
+];
+
+function studioBackdrop(
+  p: string,
+  seed: string,
+  fabric: string,
+  view: number,
+): { defs: string; body: string } {
+  const r = makeRng(`studio|${seed}`);
+  let tint = mix(r.pick(STUDIO_TINTS), fabric, 0.06);
+  // Pale fabric needs a deeper backdrop or the garment edge dissolves.
+  if (lum(fabric) > 0.72) tint = mix(tint, '#b9a58b', 0.35);
+  if (view === 2) tint = mix(tint, '#d9c3a0', 0.22);
+  const archStyle: ArchStyle = r.pick(['horseshoe', 'pointed'] as const);
+  // Linear gradients only: full-frame radial gradients cost librsvg ~4x more per pixel.
+  let defs = `<linearGradient id="${p}bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${lighten(tint, 0.12)}"/><stop offset=".38" stop-color="${lighten(tint, 0.4)}"/><stop offset=".78" stop-color="${tint}"/><stop offset="1" stop-color="${darken(tint, 0.16)}"/></linearGradient>`;
+  const [l, rr] = view === 2 ? [0.2, 0.1] : [0.1, 0.2];
+  defs += `<linearGradient id="${p}side" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="${l}"/><stop offset=".32" stop-color="#000" stop-opacity="0"/><stop offset=".68" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${rr}"/></linearGradient>`;
+  defs += `<linearGradient id="${p}floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(tint, 0.12)}" stop-opacity="0"/><stop offset=".25" stop-color="${darken(tint, 0.1)}" stop-opacity=".55"/><stop offset="1" stop-color="${darken(tint, 0.24)}" stop-opacity=".9"/></linearGradient>`;
+  defs += `<linearGradient id="${p}arch" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(tint, 0.08)}"/><stop offset=".6" stop-color="${darken(tint, 0.03)}" stop-opacity=".5"/><stop offset="1" stop-color="${darken(tint, 0.02)}" stop-opacity="0"/></linearGradient>`;
+  defs += radial(`${p}cast`, '#000000', 0.38);
+  let body = `<rect width="900" height="1200" fill="url(#${p}bg)"/>`;
+  body += `<path d="${archPath(450, 430, 300, 1200, archStyle)}" fill="url(#${p}arch)"/>`;
+  body += `<path d="${archPath(450, 430, 300, 1200, archStyle)}" fill="none" stroke="${lighten(tint, 0.5)}" stroke-width="3" stroke-opacity=".6" transform="translate(-2 -2)"/>`;
+  body += `<rect y="960" width="900" height="240" fill="url(#${p}floor)"/>`;
+  body += `<rect width="900" height="1200" fill="url(#${p}side)"/>`;
+  body += `<ellipse cx="${view === 2 ? 430 : 470}" cy="1122" rx="330" ry="46" fill="url(#${p}cast)"/>`;
+  return { defs, body };
+}
+
+function svgDoc(w: number, h: number, defs: string, body: string, viewBox = `0 0 ${w} ${h}`): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${viewBox}"><defs>${defs}</defs>${body}</svg>`;
+}
+
+/**
+ * Product photo in a 3:4 portrait frame (viewBox 0 0 900 1200).
+ * view 0: front, full length; 1: close-up of the embroidered neckline and closure;
+ * 2: back view in warmer side light. Other integers wrap around.
+ */
+export function garmentSvg(art: GarmentArtwork, view: number): string {
+  if (!Number.isInteger(view) || view < 0) throw new Error('view must be a non-negative integer');
+  const v = (view % 3) as 0 | 1 | 2;
+  const fabric = hex(at(checkPalette(art.colors, 'colors'), 0));
+  const bg = studioBackdrop('b', art.seed, fabric, v);
+  const g = garmentLayer(art, 'g', { view: v, light: v === 2 ? 'right' : 'left' });
+  let body = bg.body;
+  body += `<g transform="translate(0 24)">${g.body}</g>`;
+  if (v === 1) {
+    // Close-up on the neckline, closure and belt clasp. The zoom is a cropped root
+    // viewBox rather than a scaled group: librsvg resamples patterns drawn under a
+    // scaling transform, which is both blurrier and about four times slower.
+    const x = 270;
+    const y = art.kind === 'caftan' ? 162 : 84;
+    const vig = `<radialGradient id="bvig" cx=".5" cy=".45" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".22"/></radialGradient>`;
+    body += `<rect x="${x}" y="${y}" width="360" height="480" fill="url(#bvig)"/>`;
+    return svgDoc(900, 1200, bg.defs + g.defs + vig, body, `${x} ${y} 360 480`);
+  }
+  return svgDoc(900, 1200, bg.defs + g.defs, body);
+}
+// ---------------------------------------------------------------------------
+// scenes
+
+function lanternDefs(p: string): string {
+  return (
+    radial(`${p}glow`, '#ffcf7a', 0.55) +
+    `<linearGradient id="${p}brass" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#5a3f1c"/><stop offset=".45" stop-color="#b8893d"/><stop offset=".6" stop-color="#e6c27a"/><stop offset="1" stop-color="#4a3216"/></linearGradient>` +
+    `<linearGradient id="${p}flame" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff3c4"/><stop offset="1" stop-color="#f0a442"/></linearGradient>`
+  );
+}
+
+/** A pierced brass lantern (fanous) with its glow, hanging on a chain from y=0. */
+function lantern(p: string, x: number, y: number, s: number, glow = true): string {
+  let g = `<path d="M${f(x)} 0L${f(x)} ${f(y - 52 * s)}" stroke="#3d2a14" stroke-width="${f(2.2 * s)}" stroke-dasharray="${f(5 * s)} ${f(2 * s)}"/>`;
+  if (glow) g += `<circle cx="${f(x)}" cy="${f(y)}" r="${f(230 * s)}" fill="url(#${p}glow)"/>`;
+  g += `<g transform="translate(${f(x)} ${f(y)}) scale(${Math.round(s * 1000) / 1000})">`;
+  g += `<path d="M-6 -52L6 -52L10 -44L-10 -44Z" fill="url(#${p}brass)"/>`;
+  g += `<path d="M-24 -30Q0 -58 24 -30Z" fill="url(#${p}brass)"/>`;
+  g += `<path d="M-24 -30L-32 6L-20 42L20 42L32 6L24 -30Z" fill="url(#${p}flame)"/>`;
+  // Pierced metal: dark lattice with star openings letting the light through.
+  g += `<path d="M-24 -30L-32 6L-20 42L20 42L32 6L24 -30Z M-8 -30L-10 42 M8 -30L10 42 M-32 6L32 6" fill="none" stroke="#4a3216" stroke-width="3.2"/>`;
+  for (const [dx, dy] of [
+    [-18, -12],
+    [0, -12],
+    [18, -12],
+    [-18, 24],
+    [0, 24],
+    [18, 24],
+  ] as const) {
+    g += `<polygon points="${starPts(dx, dy, 5.5, 2.6, 8)}" fill="#fff8dc" fill-opacity=".85"/>`;
+  }
+  g += `<path d="M-20 42L20 42L10 54L-10 54Z" fill="url(#${p}brass)"/><path d="M0 54L0 70" stroke="#b8893d" stroke-width="3"/><circle cx="0" cy="72" r="3.5" fill="#e6c27a"/>`;
+  return `${g}</g>`;
+}
+
+function fountain(p: string, cx: number, y: number, w: number, motif: Motif, pal: readonly string[]): string {
+  const h = w * 0.34;
+  let d = patternDef(`${p}ftile`, motif, 46, zelligeInk(pal));
+  d += `<linearGradient id="${p}marble" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbf7ef"/><stop offset="1" stop-color="#d8cfc0"/></linearGradient>`;
+  d += `<radialGradient id="${p}water" cx=".45" cy=".4" r=".7"><stop offset="0" stop-color="#cfe7ea"/><stop offset="1" stop-color="#5f8f9a"/></radialGradient>`;
+  d += `<linearGradient id="${p}fshade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".35"/><stop offset=".4" stop-color="#fff" stop-opacity=".06"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></linearGradient>`;
+  const face = `M${f(cx - w)} ${f(y)}L${f(cx - w)} ${f(y + h)}Q${f(cx)} ${f(y + h + w * 0.2)} ${f(cx + w)} ${f(y + h)}L${f(cx + w)} ${f(y)}Z`;
+  let g = `<ellipse cx="${f(cx)}" cy="${f(y + h + 8)}" rx="${f(w * 1.15)}" ry="${f(w * 0.16)}" fill="#000" fill-opacity=".18"/>`;
+  g += `<path d="${face}" fill="url(#${p}ftile)"/><path d="${face}" fill="url(#${p}fshade)"/>`;
+  g += `<ellipse cx="${f(cx)}" cy="${f(y)}" rx="${f(w)}" ry="${f(w * 0.2)}" fill="url(#${p}marble)"/>`;
+  g += `<ellipse cx="${f(cx)}" cy="${f(y + 3)}" rx="${f(w - 14)}" ry="${f(w * 0.2 - 9)}" fill="url(#${p}water)"/>`;
+  // Central basin and jet: a few translucent arcs read as water without any blur.
+  g += `<path d="M${f(cx - 12)} ${f(y + 2)}L${f(cx - 8)} ${f(y - h * 0.9)}L${f(cx + 8)} ${f(y - h * 0.9)}L${f(cx + 12)} ${f(y + 2)}Z" fill="url(#${p}marble)"/>`;
+  g += `<ellipse cx="${f(cx)}" cy="${f(y - h * 0.9)}" rx="${f(w * 0.3)}" ry="${f(w * 0.07)}" fill="url(#${p}marble)"/>`;
+  g += `<ellipse cx="${f(cx)}" cy="${f(y - h * 0.9 + 2)}" rx="${f(w * 0.26)}" ry="${f(w * 0.05)}" fill="url(#${p}water)"/>`;
+  for (const sdir of [-1, 1]) {
+    for (let i = 0; i < 3; i++) {
+      const spread = w * (0.24 + i * 0.05);
+      g += `<path d="M${f(cx)} ${f(y - h * 1.35)}Q${f(cx + sdir * spread * 0.6)} ${f(y - h * 1.6)} ${f(cx + sdir * spread)} ${f(y - h * 0.92)}" fill="none" stroke="#eaf6f8" stroke-opacity="${0.5 - i * 0.12}" stroke-width="${2.4 - i * 0.5}"/>`;
+    }
+  }
+  g += `<path d="M${f(cx)} ${f(y - h * 0.9)}L${f(cx)} ${f(y - h * 1.38)}" stroke="#eaf6f8" stroke-opacity=".7" stroke-width="3"/>`;
+  return `<defs>${d}</defs>${g}`;
+}
+
+/** A curtain of fabric in the palette, drawn back with a tie; folds are gradient bands. */
+function drape(
+  p: string,
+  side: 'left' | 'right',
+  W: number,
+  H: number,
+  color: string,
+  accent: string,
+): string {
+  const c = side === 'left' ? 'matrix(1 0 0 1 0 0)' : `matrix(-1 0 0 1 ${W} 0)`;
+  const d = `M0 0L${f(W * 0.27)} 0C${f(W * 0.24)} ${f(H * 0.25)} ${f(W * 0.12)} ${f(H * 0.42)} ${f(W * 0.13)} ${f(H * 0.55)}C${f(W * 0.15)} ${f(H * 0.68)} ${f(W * 0.22)} ${f(H * 0.85)} ${f(W * 0.2)} ${H}L0 ${H}Z`;
+  const edge = `M${f(W * 0.27)} 0C${f(W * 0.24)} ${f(H * 0.25)} ${f(W * 0.12)} ${f(H * 0.42)} ${f(W * 0.13)} ${f(H * 0.55)}C${f(W * 0.15)} ${f(H * 0.68)} ${f(W * 0.22)} ${f(H * 0.85)} ${f(W * 0.2)} ${H}`;
+  let defs = `<clipPath id="${p}dc"><path d="${d}"/></clipPath>`;
+  defs +=
+    foldGradient(`${p}dd`, darken(color, 0.7), 0.45) + foldGradient(`${p}dl`, lighten(color, 0.6), 0.22);
+  defs += `<linearGradient id="${p}dsh" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>`;
+  let g = `<path d="${d}" transform="translate(14 0)" fill="#000" fill-opacity=".12"/><path d="${d}" fill="${color}"/>`;
+  g += `<g clip-path="url(#${p}dc)">`;
+  for (let i = 0; i < 7; i++) {
+    const x = W * (0.02 + i * 0.036);
+    g += `<path d="M${f(x - 10)} 0L${f(x + 10)} 0L${f(x * 0.55 + 26)} ${f(H * 0.55)}L${f(x * 0.55 - 6)} ${f(H * 0.55)}Z" fill="url(#${p}${i % 2 ? 'dl' : 'dd'})"/>`;
+    g += `<path d="M${f(x * 0.55 - 6)} ${f(H * 0.55)}L${f(x * 0.55 + 26)} ${f(H * 0.55)}L${f(x * 0.9 + 30)} ${H}L${f(x * 0.9 - 20)} ${H}Z" fill="url(#${p}${i % 2 ? 'dl' : 'dd'})"/>`;
+  }
+  g += `<rect width="${f(W * 0.3)}" height="${H}" fill="url(#${p}dsh)"/></g>`;
+  g += `<path d="${edge}" fill="none" stroke="${accent}" stroke-width="7"/><path d="${edge}" fill="none" stroke="${darken(accent, 0.4)}" stroke-width="3" stroke-dasharray="2 3"/>`;
+  g += `<path d="M0 ${f(H * 0.53)}Q${f(W * 0.08)} ${f(H * 0.57)} ${f(W * 0.15)} ${f(H * 0.55)}" fill="none" stroke="${accent}" stroke-width="10" stroke-linecap="round"/>`;
+  g += `<circle cx="${f(W * 0.15)}" cy="${f(H * 0.55)}" r="9" fill="${lighten(accent, 0.3)}"/>`;
+  return `<defs>${defs}</defs><g transform="${c}">${g}</g>`;
+}
+
+interface WallSpec {
+  W: number;
+  H: number;
+  pal: string[];
+  motif: Motif;
+  plaster: string;
+  dadoTop: number;
+  floorTop: number;
+}
+
+/** Plaster wall, carved stucco frieze, zellige dado and a tiled floor in perspective. */
+function riadWall(p: string, s: WallSpec): string {
+  const { W, H, pal, motif, plaster, dadoTop, floorTop } = s;
+  let defs = `<linearGradient id="${p}wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(plaster, 0.08)}"/><stop offset=".5" stop-color="${lighten(plaster, 0.12)}"/><stop offset="1" stop-color="${darken(plaster, 0.05)}"/></linearGradient>`;
+  defs += patternDef(`${p}dado`, motif, 70, zelligeInk(pal));
+  defs += patternDef(`${p}stucco`, motif, 44, {
+    ground: darken(plaster, 0.1),
+    a: lighten(plaster, 0.15),
+    b: darken(plaster, 0.04),
+    c: lighten(plaster, 0.3),
+    grout: darken(plaster, 0.22),
+    groutW: 1.6,
+    alpha: 1,
+  });
+  defs += patternDef(`${p}border`, 'chevron', 26, {
+    ...zelligeInk(pal),
+    a: pal[1] ?? at(pal, 0),
+    b: at(pal, 0),
+  });
+  defs += `<linearGradient id="${p}floorg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#b98a66"/><stop offset="1" stop-color="#7d5438"/></linearGradient>`;
+  defs += `<linearGradient id="${p}dadosh" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity=".05"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></linearGradient>`;
+  let g = `<rect width="${W}" height="${H}" fill="url(#${p}wall)"/>`;
+  g += `<rect y="70" width="${W}" height="64" fill="url(#${p}stucco)"/><rect y="66" width="${W}" height="4" fill="${darken(plaster, 0.25)}"/><rect y="134" width="${W}" height="4" fill="${darken(plaster, 0.25)}"/>`;
+  g += `<rect y="${dadoTop}" width="${W}" height="${floorTop - dadoTop}" fill="url(#${p}dado)"/>`;
+  g += `<rect y="${dadoTop}" width="${W}" height="${floorTop - dadoTop}" fill="url(#${p}dadosh)"/>`;
+  g += `<rect y="${dadoTop - 26}" width="${W}" height="26" fill="url(#${p}border)"/>`;
+  g += `<rect y="${dadoTop - 30}" width="${W}" height="5" fill="${darken(plaster, 0.3)}"/><rect y="${dadoTop}" width="${W}" height="3" fill="${darken(plaster, 0.35)}"/>`;
+  g += `<rect y="${floorTop}" width="${W}" height="${H - floorTop}" fill="url(#${p}floorg)"/>`;
+  // Floor tile joints converge on a vanishing point above the centre for depth.
+  const vx = W / 2;
+  const vy = floorTop - (H - floorTop) * 2.2;
+  let lines = '';
+  for (let i = -14; i <= 14; i++) {
+    const bx = vx + i * (W / 12);
+    const tx = vx + (bx - vx) * ((floorTop - vy) / (H - vy));
+    lines += `M${f(tx)} ${floorTop}L${f(bx)} ${H}`;
+  }
+  for (let k = 1; k < 7; k++) {
+    const y = floorTop + (H - floorTop) * Math.pow(k / 7, 1.6);
+    lines += `M0 ${f(y)}L${W} ${f(y)}`;
+  }
+  g += `<path d="${lines}" stroke="#5e3d27" stroke-opacity=".35" stroke-width="2" fill="none"/>`;
+  g += `<rect y="${floorTop}" width="${W}" height="10" fill="#000" fill-opacity=".18"/>`;
+  return `<defs>${defs}</defs>${g}`;
+}
+
+interface ArchFrame {
+  pal: readonly string[];
+  motif: Motif;
+  plaster: string;
+  /** rectangular alfiz around the arch with carved spandrels */
+  alfiz: boolean;
+}
+
+/** An arched opening or niche: carved stucco frame, a zellige ribbon, and a shaded reveal for depth. */
+function archOpening(
+  p: string,
+  cx: number,
+  spring: number,
+  half: number,
+  bottom: number,
+  style: ArchStyle,
+  inner: string,
+  fr: ArchFrame,
+): string {
+  const d = archPath(cx, spring, half, bottom, style);
+  const id = `${p}a${Math.round(cx)}`;
+  const { pal, plaster } = fr;
+  let defs = `<clipPath id="${id}c"><path d="${d}"/></clipPath>`;
+  defs += patternDef(`${id}st`, fr.motif, Math.max(18, half * 0.16), {
+    ground: darken(plaster, 0.12),
+    a: lighten(plaster, 0.2),
+    b: darken(plaster, 0.03),
+    c: lighten(plaster, 0.35),
+    grout: darken(plaster, 0.28),
+    groutW: 2,
+    alpha: 1,
+  });
+  defs += patternDef(`${id}rb`, 'chevron', Math.max(10, half * 0.06), {
+    ...zelligeInk(pal),
+    a: at(pal, 0),
+    b: pal[1] ?? at(pal, 0),
+  });
+  defs += `<linearGradient id="${id}rv" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity=".28"/><stop offset="1" stop-color="#000" stop-opacity=".08"/></linearGradient>`;
+  const fw = Math.max(22, half * 0.2);
+  let g = '';
+  if (fr.alfiz) {
+    const top = spring - half * 1.42 - fw;
+    const x0 = cx - half - fw * 1.6;
+    const w = 2 * (half + fw * 1.6);
+    g += `<rect x="${f(x0)}" y="${f(top)}" width="${f(w)}" height="${f(bottom - top)}" fill="url(#${id}st)"/>`;
+    g += `<rect x="${f(x0)}" y="${f(top)}" width="${f(w)}" height="${f(bottom - top)}" fill="none" stroke="url(#${id}rb)" stroke-width="${f(fw * 0.5)}"/>`;
+    g += `<rect x="${f(x0 - fw * 0.28)}" y="${f(top - fw * 0.28)}" width="${f(w + fw * 0.56)}" height="${f(bottom - top + fw * 0.28)}" fill="none" stroke="${darken(plaster, 0.35)}" stroke-width="2"/>`;
+  }
+  g += `<path d="${d}" fill="none" stroke="${darken(plaster, 0.3)}" stroke-width="${f(fw * 2.3)}"/>`;
+  g += `<path d="${d}" fill="none" stroke="${lighten(plaster, 0.2)}" stroke-width="${f(fw * 2.1)}"/>`;
+  g += `<path d="${d}" fill="none" stroke="url(#${id}st)" stroke-width="${f(fw * 1.9)}"/>`;
+  g += `<path d="${d}" fill="none" stroke="url(#${id}rb)" stroke-width="${f(fw * 0.55)}"/>`;
+  g += `<path d="${d}" fill="none" stroke="#c9a45a" stroke-width="${f(Math.max(2, fw * 0.12))}" transform="translate(0 0)"/>`;
+  // The reveal: inner edge in shadow, thickest near the top where the vault is deepest.
+  g += `<g clip-path="url(#${id}c)">${inner}<path d="${d}" fill="none" stroke="url(#${id}rv)" stroke-width="${f(fw * 2.6)}"/><path d="${d}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="${f(fw * 1.1)}"/></g>`;
+  return `<defs>${defs}</defs>${g}`;
+}
+
+function courtyardView(
+  p: string,
+  cx: number,
+  top: number,
+  bottom: number,
+  half: number,
+  mood: 'day' | 'dusk' | 'night',
+  pal: readonly string[],
+  motif: Motif,
+): string {
+  const sky =
+    mood === 'day'
+      ? ['#cfe0e6', '#f6ead2']
+      : mood === 'dusk'
+        ? ['#e7a77a', '#f8dcb0']
+        : ['#1f2946', '#5a4a6a'];
+  let defs = `<linearGradient id="${p}sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${at(sky, 0)}"/><stop offset="1" stop-color="${at(sky, 1)}"/></linearGradient>`;
+  defs += patternDef(`${p}far`, motif, 34, { ...zelligeInk(pal), alpha: 1 });
+  const farWall = mood === 'night' ? '#3b3550' : mood === 'dusk' ? '#d9a57e' : '#e8d8bd';
+  let g = `<rect x="${f(cx - half - 60)}" y="${top}" width="${f(2 * half + 120)}" height="${f(bottom - top)}" fill="url(#${p}sky)"/>`;
+  // Far gallery across the courtyard: three small arches cut into a sunlit wall.
+  const wallTop = top + (bottom - top) * 0.42;
+  g += `<rect x="${f(cx - half - 60)}" y="${f(wallTop)}" width="${f(2 * half + 120)}" height="${f(bottom - wallTop)}" fill="${farWall}"/>`;
+  defs += `<linearGradient id="${p}farw" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${lighten(farWall, 0.15)}"/><stop offset="1" stop-color="${darken(farWall, 0.12)}"/></linearGradient>`;
+  defs += `<linearGradient id="${p}fara" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(farWall, 0.62)}"/><stop offset="1" stop-color="${darken(farWall, 0.38)}"/></linearGradient>`;
+  g += `<rect x="${f(cx - half - 60)}" y="${f(wallTop)}" width="${f(2 * half + 120)}" height="${f(bottom - wallTop)}" fill="url(#${p}farw)"/>`;
+  g += `<rect x="${f(cx - half - 60)}" y="${f(wallTop)}" width="${f(2 * half + 120)}" height="6" fill="${darken(farWall, 0.3)}"/>`;
+  for (let i = -1; i <= 1; i++) {
+    g += `<path d="${archPath(cx + i * half * 0.62, wallTop + (bottom - wallTop) * 0.35, half * 0.2, bottom, 'horseshoe')}" fill="url(#${p}fara)"/>`;
+  }
+  g += `<rect x="${f(cx - half - 60)}" y="${f(bottom - (bottom - wallTop) * 0.28)}" width="${f(2 * half + 120)}" height="${f((bottom - wallTop) * 0.28)}" fill="url(#${p}far)"/>`;
+  g += `<rect x="${f(cx - half - 60)}" y="${f(bottom - (bottom - wallTop) * 0.28)}" width="${f(2 * half + 120)}" height="${f((bottom - wallTop) * 0.28)}" fill="#000" fill-opacity="${mood === 'night' ? 0.5 : 0.2}"/>`;
+  // Potted orange tree silhouettes soften the geometry.
+  for (const sx of [-0.62, 0.62]) {
+    const tx = cx + sx * half;
+    g += `<path d="M${f(tx - 16)} ${f(bottom - 4)}L${f(tx + 16)} ${f(bottom - 4)}L${f(tx + 12)} ${f(bottom - 38)}L${f(tx - 12)} ${f(bottom - 38)}Z" fill="#a4603c"/>`;
+    g += `<path d="M${f(tx)} ${f(bottom - 38)}L${f(tx)} ${f(bottom - 80)}" stroke="#5a3b22" stroke-width="5"/>`;
+    g += `<circle cx="${f(tx)}" cy="${f(bottom - 104)}" r="38" fill="#3f5e3a"/><circle cx="${f(tx - 14)}" cy="${f(bottom - 116)}" r="22" fill="#557a4a"/>`;
+    g += `<circle cx="${f(tx + 12)}" cy="${f(bottom - 96)}" r="5" fill="#e99a3a"/><circle cx="${f(tx - 18)}" cy="${f(bottom - 88)}" r="5" fill="#e99a3a"/><circle cx="${f(tx + 4)}" cy="${f(bottom - 128)}" r="5" fill="#e99a3a"/>`;
+  }
+  return `<defs>${defs}</defs>${g}`;
+}
+
+function scenePalette(list: readonly string[]): string[] {
+  const pal = checkPalette(list, 'palette');
+  while (pal.length < 3) pal.push(pal.length === 1 ? lighten(at(pal, 0), 0.45) : '#c8a24a');
+  return pal;
+}
+
+/** Evocative 4:5 scene (viewBox 0 0 1000 1250): an arch onto a courtyard, lanterns, fountain, drapes. */
+export function gallerySvg(scene: SceneArtwork): string {
+  const motif = checkMotif(scene.motif);
+  const pal = scenePalette(scene.palette);
+  const r = makeRng(`gallery|${scene.seed}`);
+  const W = 1000;
+  const H = 1250;
+  const style: ArchStyle = r.pick(['horseshoe', 'pointed', 'lobed'] as const);
+  const mood = r.pick(['day', 'dusk', 'night'] as const);
+  const sideNiches = r.chance(0.5);
+  const curtain = r.pick(['left', 'right', 'none'] as const);
+  const hasFountain = r.chance(0.65);
+  const lanternCount = r.int(1, 3);
+  const plaster = mix('#efe2cc', at(pal, 0), 0.07);
+  const p = 's';
+  let defs = lanternDefs(p);
+  defs += `<radialGradient id="${p}vig" cx=".5" cy=".45" r=".8"><stop offset=".55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${mood === 'night' ? 0.55 : 0.3}"/></radialGradient>`;
+  defs += radial(`${p}sun`, mood === 'night' ? '#ffb45e' : '#fff1d0', mood === 'night' ? 0.35 : 0.5);
+  let g = riadWall(p, { W, H, pal, motif, plaster, dadoTop: 930, floorTop: 1080 });
+  const half = sideNiches ? 250 : 290;
+  const spring = 520;
+  g += archOpening(
+    p,
+    500,
+    spring,
+    half,
+    1080,
+    style,
+    courtyardView(p, 500, 150, 1080, half, mood, pal, motif),
+    { pal, motif, plaster, alfiz: !sideNiches },
+  );
+  if (sideNiches) {
+    for (const nx of [120, 880]) {
+      const niche = `<rect x="${nx - 80}" y="300" width="160" height="700" fill="${darken(plaster, 0.35)}"/><rect x="${nx - 80}" y="300" width="160" height="700" fill="url(#${p}dado)" fill-opacity=".25"/>`;
+      g += archOpening(p, nx, 560, 62, 930, style, niche, { pal, motif, plaster, alfiz: false });
+      g += `<path d="M${nx - 22} 930L${nx + 22} 930L${nx + 30} 880Q${nx} 820 ${nx - 30} 880Z" fill="${at(pal, 1)}"/><path d="M${nx - 30} 880Q${nx} 820 ${nx + 30} 880" fill="none" stroke="#c9a45a" stroke-width="3"/>`;
+    }
+  }
+  if (hasFountain) g += fountain(p, 500, 1110, 170, motif, pal);
+  const lx = lanternCount === 1 ? [500] : lanternCount === 2 ? [400, 600] : [360, 500, 640];
+  lx.forEach((x, i) => {
+    g += lantern(p, x, 330 + (i % 2) * 70 + r.int(0, 30), 1.15);
+  });
+  if (curtain !== 'none') g += drape(p, curtain, W, H, at(pal, 0), pal[2] ?? '#c8a24a');
+  g += `<ellipse cx="${mood === 'night' ? 500 : 300}" cy="260" rx="700" ry="640" fill="url(#${p}sun)"/>`;
+  if (mood !== 'night') {
+    // Shafts of sunlight falling through an unseen window, warm and slanted.
+    defs += `<linearGradient id="${p}shaft" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff6df" stop-opacity=".28"/><stop offset="1" stop-color="#fff6df" stop-opacity="0"/></linearGradient>`;
+    const sx = r.range(80, 320);
+    g += `<path d="M${f(sx)} 0L${f(sx + 120)} 0L${f(sx + 560)} 1250L${f(sx + 300)} 1250Z" fill="url(#${p}shaft)"/>`;
+    g += `<path d="M${f(sx + 170)} 0L${f(sx + 215)} 0L${f(sx + 700)} 1250L${f(sx + 600)} 1250Z" fill="url(#${p}shaft)"/>`;
+  }
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  return svgDoc(W, H, defs, g);
+}
+
+interface Look {
+  colors: string[];
+  accent: string;
+  motif: Motif;
+  seed: string;
+}
+
+const CAFTAN_LOOKS: readonly Look[] = [
+  { colors: ['#0f5c4a', '#1d7a62', '#c9a646'], accent: '#d4af37', motif: 'star8', seed: 'tile-emerald' },
+  { colors: ['#6e1423', '#8f2a3a'], accent: '#d9b25f', motif: 'rosette', seed: 'tile-bordeaux' },
+  { colors: ['#16204a', '#2a3a7a', '#c7ccd8'], accent: '#c9ced8', motif: 'lattice', seed: 'tile-midnight' },
+];
+const JELLABA_LOOKS: readonly Look[] = [
+  { colors: ['#efe6d2', '#d9c7a3'], accent: '#c9a24a', motif: 'lattice', seed: 'tile-ivory' },
+  { colors: ['#1b1b1f', '#2e2e36'], accent: '#c0c4cc', motif: 'chevron', seed: 'tile-black' },
+  { colors: ['#d99a2b', '#b87716'], accent: '#6b3a12', motif: 'floral', seed: 'tile-saffron' },
+];
+
+/** Places a 900x1200 garment layer centred at x with its hem on floorY. */
+function placedGarment(
+  look: Look,
+  kind: 'caftan' | 'jellaba',
+  p: string,
+  x: number,
+  floorY: number,
+  scale: number,
+  light: 'left' | 'right' = 'left',
+): { defs: string; body: string } {
+  const g = garmentLayer({ kind, ...look }, p, { view: 0, light });
+  const cast = `<ellipse cx="${f(x)}" cy="${f(floorY)}" rx="${f(260 * scale)}" ry="${f(30 * scale)}" fill="url(#${p}cast)"/>`;
+  return {
+    defs: g.defs + radial(`${p}cast`, '#000000', 0.45),
+    body: `${cast}<g transform="translate(${f(x - 450 * scale)} ${f(floorY - 1125 * scale)}) scale(${Math.round(scale * 1000) / 1000})">${g.body}</g>`,
+  };
+}
+
+/** Wide tile (viewBox 0 0 1600 1000): three garments of one kind in arched niches on a zellige wall. */
+export function collectionTileSvg(kind: 'caftan' | 'jellaba'): string {
+  if (kind !== 'caftan' && kind !== 'jellaba') throw new Error('kind must be caftan or jellaba');
+  const W = 1600;
+  const H = 1000;
+  const looks = kind === 'caftan' ? CAFTAN_LOOKS : JELLABA_LOOKS;
+  const pal =
+    kind === 'caftan'
+      ? ['#0f5c4a', '#f1e7d3', '#b8893d', '#1c2f5a']
+      : ['#1c2f5a', '#efe6d2', '#b8893d', '#7a2f2a'];
+  const motif: Motif = kind === 'caftan' ? 'star8' : 'lattice';
+  const p = 'c';
+  let defs = patternDef(`${p}wallz`, motif, 92, zelligeInk(pal));
+  defs += `<linearGradient id="${p}wallsh" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1a120a" stop-opacity=".55"/><stop offset=".6" stop-color="#1a120a" stop-opacity=".25"/><stop offset="1" stop-color="#1a120a" stop-opacity=".5"/></linearGradient>`;
+  defs += `<linearGradient id="${p}niche" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9c6a5"/><stop offset=".5" stop-color="#f3e8d4"/><stop offset="1" stop-color="#e2d2b5"/></linearGradient>`;
+  defs += lanternDefs(p);
+  defs += `<radialGradient id="${p}vig" cx=".5" cy=".5" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".35"/></radialGradient>`;
+  let g = `<rect width="${W}" height="${H}" fill="url(#${p}wallz)"/><rect width="${W}" height="${H}" fill="url(#${p}wallsh)"/>`;
+  const xs = [300, 800, 1300];
+  xs.forEach((x, i) => {
+    const niche = `<rect x="${x - 240}" y="0" width="480" height="${H}" fill="url(#${p}niche)"/><ellipse cx="${x}" cy="380" rx="230" ry="320" fill="#fff" fill-opacity=".25"/>`;
+    g += archOpening(`${p}${i}`, x, 340, 195, 940, 'horseshoe', niche, {
+      pal,
+      motif,
+      plaster: '#e9d9bd',
+      alfiz: false,
+    });
+  });
+  g += `<rect y="930" width="${W}" height="70" fill="#7d5438"/><rect y="930" width="${W}" height="8" fill="#000" fill-opacity=".25"/>`;
+  xs.forEach((x, i) => {
+    const gm = placedGarment(at(looks, i), kind, `${p}g${i}`, x, 925, 0.6, i === 2 ? 'right' : 'left');
+    defs += gm.defs;
+    g += gm.body;
+  });
+  for (const x of [550, 1050]) g += lantern(p, x, 210, 0.9);
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  return svgDoc(W, H, defs, g);
+}
+
+/** Wide hero banner (viewBox 0 0 2400 1000): an arcade at dusk; the left third stays calm for text. */
+export function bannerSvg(): string {
+  const W = 2400;
+  const H = 1000;
+  const pal = ['#0f5c4a', '#f1e7d3', '#b8893d', '#16204a'];
+  const p = 'n';
+  let defs = lanternDefs(p);
+  defs += `<linearGradient id="${p}calm" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1a120b" stop-opacity=".72"/><stop offset=".38" stop-color="#1a120b" stop-opacity=".35"/><stop offset=".6" stop-color="#1a120b" stop-opacity="0"/></linearGradient>`;
+  defs += `<radialGradient id="${p}vig" cx=".6" cy=".45" r=".8"><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></radialGradient>`;
+  let g = riadWall(p, { W, H, pal, motif: 'star8', plaster: '#ecdcc0', dadoTop: 760, floorTop: 900 });
+  const arches = [300, 780, 1260, 1740, 2220];
+  arches.forEach((x, i) => {
+    const inner = courtyardView(`${p}${i}`, x, 150, 900, 185, 'dusk', pal, 'star8');
+    g += archOpening(`${p}${i}`, x, 430, 185, 900, 'horseshoe', inner, {
+      pal,
+      motif: 'star8',
+      plaster: '#ecdcc0',
+      alfiz: false,
+    });
+  });
+  const caftan = placedGarment(at(CAFTAN_LOOKS, 0), 'caftan', `${p}g0`, 1260, 905, 0.54);
+  const caftan2 = placedGarment(at(CAFTAN_LOOKS, 1), 'caftan', `${p}g2`, 2220, 905, 0.54, 'right');
+  const jellaba = placedGarment(at(JELLABA_LOOKS, 0), 'jellaba', `${p}g1`, 1740, 905, 0.56, 'right');
+  defs += caftan.defs + jellaba.defs + caftan2.defs;
+  g += caftan.body + jellaba.body + caftan2.body;
+  for (const [x, y] of [
+    [1020, 230],
+    [1500, 280],
+    [1980, 230],
+  ] as const)
+    g += lantern(p, x, y, 1);
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}calm)"/><rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  return svgDoc(W, H, defs, g);
+}
+
+/**
+ * One frame of the looping hero video. `phase` in [0, 1): every moving part is a
+ * periodic function of it, so phase 1 equals phase 0 and the loop is seamless.
+ * The zellige drifts by exactly one tile per loop.
+ */
+export function heroFrameSvg(format: 'desktop' | 'mobile', phase: number): string {
+  if (!Number.isFinite(phase)) throw new Error('phase must be a finite number');
+  const t = phase - Math.floor(phase);
+  const W = format === 'desktop' ? 1280 : 720;
+  const H = format === 'desktop' ? 720 : 1280;
+  const tileSize = 160;
+  const pal = ['#0c3b33', '#134e43', '#8a6a2c', '#08221e'];
+  const p = 'h';
+  const ang = 2 * Math.PI * t;
+  let defs = patternDef(
+    `${p}z`,
+    'star8',
+    tileSize,
+    {
+      ground: at(pal, 3),
+      a: at(pal, 0),
+      b: at(pal, 1),
+      c: at(pal, 2),
+      grout: '#1e5a4d',
+      groutW: 1.6,
+      alpha: 1,
+    },
+    `translate(${f(t * tileSize)} ${f(t * tileSize)})`,
+  );
+  const gx = W * (format === 'desktop' ? 0.62 : 0.5) + Math.cos(ang) * W * 0.06;
+  const gy = H * 0.38 + Math.sin(ang) * H * 0.04;
+  defs +=
+    `<radialGradient id="${p}warm" gradientUnits="userSpaceOnUse" cx="${f(gx)}" cy="${f(gy)}" r="${f(Math.max(W, H) * 0.62)}">` +
+    `<stop offset="0" stop-color="#ffc873" stop-opacity=".42"/><stop offset=".5" stop-color="#d98b3a" stop-opacity=".14"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`;
+  defs += `<radialGradient id="${p}vig" cx=".5" cy=".5" r=".75"><stop offset=".45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".6"/></radialGradient>`;
+  if (format === 'desktop') {
+    defs += `<linearGradient id="${p}text" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#04100d" stop-opacity=".7"/><stop offset=".5" stop-color="#04100d" stop-opacity="0"/></linearGradient>`;
+  } else {
+    defs += `<linearGradient id="${p}text" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#04100d" stop-opacity=".65"/><stop offset=".35" stop-color="#04100d" stop-opacity="0"/></linearGradient>`;
+  }
+  const look = at(CAFTAN_LOOKS, 0);
+  const gm = garmentLayer({ kind: 'caftan', ...look, colors: ['#0f5c4a', '#1d7a62', '#c9a646'] }, `${p}g`, {
+    view: 0,
+    light: 'left',
+  });
+  defs += gm.defs;
+  // A band of sheen sweeps across the cloth and returns, like light through a moving screen.
+  const sx = 450 + Math.sin(ang) * 260;
+  defs += `<linearGradient id="${p}sheen" gradientUnits="userSpaceOnUse" x1="${f(sx - 160)}" y1="0" x2="${f(sx + 160)}" y2="260"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset=".5" stop-color="#ffe2a8" stop-opacity=".16"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`;
+  const scale = format === 'desktop' ? 0.6 : 0.82;
+  const cx = format === 'desktop' ? W * 0.7 : W * 0.5;
+  const floorY = format === 'desktop' ? H * 0.97 : H * 0.95;
+  const archHalf = 300 * scale * 1.05;
+  const archSpring = floorY - 760 * scale;
+  let g = `<rect width="${W}" height="${H}" fill="url(#${p}z)"/>`;
+  g += `<path d="${archPath(cx, archSpring, archHalf, H, 'horseshoe')}" fill="#071a16" fill-opacity=".72"/>`;
+  g += `<path d="${archPath(cx, archSpring, archHalf, H, 'horseshoe')}" fill="none" stroke="#b8893d" stroke-opacity=".55" stroke-width="3"/>`;
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}warm)"/>`;
+  g += `<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(250 * scale)}" ry="${f(26 * scale)}" fill="#000" fill-opacity=".45"/>`;
+  g += `<g transform="translate(${f(cx - 450 * scale)} ${f(floorY - 1125 * scale)}) scale(${scale})">${gm.body}<g clip-path="url(#${p}gsil)"><rect width="900" height="1200" fill="url(#${p}sheen)"/></g></g>`;
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}text)"/><rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  return svgDoc(W, H, defs, g);
+}

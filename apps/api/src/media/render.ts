@@ -1,0 +1,197 @@
+/**
+ * Rasterises the demo artwork to responsive WebP files under a storage dir.
+ *
+ * Called at API start-up: files that already exist are left alone, so only the
+ * first start pays for rendering. Each file is written to a temp name and
+ * renamed into place, so a crash mid-way never leaves a truncated image that a
+ * later start would mistake for a finished one.
+ */
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  bannerSvg,
+  collectionTileSvg,
+  gallerySvg,
+  garmentSvg,
+  type GarmentArtwork,
+  type SceneArtwork,
+} from './artwork.js';
+
+export const PRODUCT_WIDTHS = [400, 800, 1200] as const; // 3:4 => heights 533, 1067, 1600
+export const GALLERY_WIDTHS = [480, 960] as const; // 4:5
+export const WIDE_WIDTHS = [800, 1600] as const;
+
+const WIDE_NAMES = ['collection-caftan', 'collection-jellaba', 'banner'] as const;
+type WideName = (typeof WIDE_NAMES)[number];
+
+/** Slugs and keys become path segments: refuse anything that could climb out of the storage dir. */
+const SAFE_SEGMENT = /^[a-z0-9][a-z0-9-]{0,119}$/;
+
+function segment(value: string, what: string): string {
+  if (!SAFE_SEGMENT.test(value))
+    throw new Error(`unsafe ${what} for a media path: ${JSON.stringify(value.slice(0, 40))}`);
+  return value;
+}
+
+function positiveInt(n: number, what: string): number {
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${what} must be a non-negative integer`);
+  return n;
+}
+
+export function productImagePath(slug: string, index: number, width: number): string {
+  return `products/${segment(slug, 'slug')}/${positiveInt(index, 'index')}-${positiveInt(width, 'width')}.webp`;
+}
+
+export function galleryImagePath(key: string, width: number): string {
+  return `gallery/${segment(key, 'key')}-${positiveInt(width, 'width')}.webp`;
+}
+
+export function wideImagePath(name: string, width: number): string {
+  return `site/${segment(name, 'name')}-${positiveInt(width, 'width')}.webp`;
+}
+
+export interface DemoMediaInput {
+  products: { slug: string; artwork: GarmentArtwork; images: number }[]; // images = how many views (3)
+  galleries: { key: string; scene: SceneArtwork }[];
+}
+
+interface Job {
+  /** builds the SVG lazily so skipped jobs cost nothing */
+  svg: () => string;
+  viewBox: { w: number; h: number };
+  outputs: { rel: string; width: number; height: number }[];
+}
+
+// Measured on the 2-core target: effort 2 is ~3x faster than the default 4 for
+// a few percent more bytes; quality 78 keeps gold thread and grout lines crisp.
+const WEBP = { quality: 78, effort: 0, smartSubsample: false } as const;
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function writeAtomic(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Rasterise once at the largest missing width, then downscale from the raw pixels. */
+async function runJob(storageDir: string, job: Job): Promise<{ rendered: number; skipped: number }> {
+  const missing: Job['outputs'] = [];
+  for (const out of job.outputs) {
+    if (!(await exists(path.join(storageDir, out.rel)))) missing.push(out);
+  }
+  const skipped = job.outputs.length - missing.length;
+  if (missing.length === 0) return { rendered: 0, skipped };
+
+  const largest = missing.reduce((a, b) => (b.width > a.width ? b : a));
+  // librsvg maps one SVG user unit to one pixel at 72 dpi.
+  const density = (72 * largest.width) / job.viewBox.w;
+  const { data, info } = await sharp(Buffer.from(job.svg()), { density })
+    .resize(largest.width, largest.height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+
+  await Promise.all(
+    missing.map(async (out) => {
+      const file = path.join(storageDir, out.rel);
+      await mkdir(path.dirname(file), { recursive: true });
+      let img = sharp(data, raw);
+      if (out.width !== info.width || out.height !== info.height) {
+        img = img.resize(out.width, out.height, { fit: 'fill', kernel: 'lanczos3' });
+      }
+      await writeAtomic(file, await img.webp(WEBP).toBuffer());
+    }),
+  );
+  return { rendered: missing.length, skipped };
+}
+
+function buildJobs(input: DemoMediaInput): Job[] {
+  const jobs: Job[] = [];
+  for (const p of input.products) {
+    const views = positiveInt(p.images, 'images');
+    for (let view = 0; view < views; view++) {
+      jobs.push({
+        svg: () => garmentSvg(p.artwork, view),
+        viewBox: { w: 900, h: 1200 },
+        outputs: PRODUCT_WIDTHS.map((w) => ({
+          rel: productImagePath(p.slug, view, w),
+          width: w,
+          height: Math.round((w * 4) / 3),
+        })),
+      });
+    }
+  }
+  for (const g of input.galleries) {
+    jobs.push({
+      svg: () => gallerySvg(g.scene),
+      viewBox: { w: 1000, h: 1250 },
+      outputs: GALLERY_WIDTHS.map((w) => ({
+        rel: galleryImagePath(g.key, w),
+        width: w,
+        height: Math.round((w * 5) / 4),
+      })),
+    });
+  }
+  const wide: Record<WideName, { svg: () => string; w: number; h: number }> = {
+    'collection-caftan': { svg: () => collectionTileSvg('caftan'), w: 1600, h: 1000 },
+    'collection-jellaba': { svg: () => collectionTileSvg('jellaba'), w: 1600, h: 1000 },
+    banner: { svg: bannerSvg, w: 2400, h: 1000 },
+  };
+  for (const name of WIDE_NAMES) {
+    const spec = wide[name];
+    jobs.push({
+      svg: spec.svg,
+      viewBox: { w: spec.w, h: spec.h },
+      outputs: WIDE_WIDTHS.map((w) => ({
+        rel: wideImagePath(name, w),
+        width: w,
+        height: Math.round((w * spec.h) / spec.w),
+      })),
+    });
+  }
+  return jobs;
+}
+
+export async function ensureDemoMedia(
+  storageDir: string,
+  input: DemoMediaInput,
+  opts?: { concurrency?: number },
+): Promise<{ rendered: number; skipped: number; ms: number }> {
+  const started = performance.now();
+  // Validate every path before touching the disk, so bad input fails fast and whole.
+  const jobs = buildJobs(input);
+  // librsvg rasterises on one thread per image, so one job per core keeps both busy;
+  // libvips' own pool then overlaps the resize and WebP encode.
+  const concurrency = Math.max(1, Math.floor(opts?.concurrency ?? availableParallelism()));
+  let next = 0;
+  let rendered = 0;
+  let skipped = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      if (!job) break;
+      const r = await runJob(storageDir, job);
+      rendered += r.rendered;
+      skipped += r.skipped;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+  return { rendered, skipped, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,266 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  Category,
+  Color,
+  Gallery,
+  ProductDetail,
+  ProductSummary,
+  ProductTag,
+  RelatedProduct,
+  Size,
+} from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import {
+  categories,
+  colors,
+  galleries,
+  productColors,
+  productImages,
+  products,
+} from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/search-text.js';
+import { WIDE_WIDTHS } from '../../media/render.js';
+import { WIDE_ASPECT, toImage } from './images.js';
+
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  price: products.price,
+  oldPrice: products.oldPrice,
+  sizes: products.sizes,
+  status: products.status,
+  featured: products.featured,
+  bestSeller: products.bestSeller,
+  createdAt: products.createdAt,
+  categorySlug: categories.slug,
+};
+
+const activeFirst = sql`(${products.status} = 'active') desc`;
+
+const toColor = (c: typeof colors.$inferSelect): Color => ({
+  id: c.id,
+  key: c.key,
+  value: c.hex,
+  name: c.name,
+});
+const sizesOf = (sizes: Size[]) => sizes.map((name) => ({ name }));
+
+/** Images and colours of many products in two queries, grouped by product id. */
+async function loadMedia(db: Database, ids: number[]) {
+  const images = new Map<number, ReturnType<typeof toImage>[]>();
+  const swatches = new Map<number, Color[]>();
+  if (ids.length === 0) return { images, swatches };
+  const [imageRows, colorRows] = await Promise.all([
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(productImages.productId, productImages.sortOrder, productImages.id),
+    db
+      .select({ productId: productColors.productId, color: colors })
+      .from(productColors)
+      .innerJoin(colors, eq(colors.id, productColors.colorId))
+      .where(inArray(productColors.productId, ids))
+      .orderBy(productColors.productId, productColors.sortOrder),
+  ]);
+  for (const r of imageRows) {
+    const list = images.get(r.productId) ?? [];
+    list.push(toImage(r.path, r.widths, r.aspect, r.sortOrder));
+    images.set(r.productId, list);
+  }
+  for (const r of colorRows) {
+    const list = swatches.get(r.productId) ?? [];
+    list.push(toColor(r.color));
+    swatches.set(r.productId, list);
+  }
+  return { images, swatches };
+}
+
+async function summaries(db: Database, rows: ProductRow[]): Promise<ProductSummary[]> {
+  const { images, swatches } = await loadMedia(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    name_en: r.name.en,
+    name_fr: r.name.fr,
+    name_ar: r.name.ar,
+    price: r.price,
+    old_price: r.oldPrice,
+    images: images.get(r.id) ?? [],
+    category_slug: r.categorySlug,
+    colors: swatches.get(r.id) ?? [],
+    sizes: sizesOf(r.sizes),
+    status: r.status,
+    featured: r.featured,
+    best_seller: r.bestSeller,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+function selectProducts(db: Database) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId));
+}
+type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
+async function categoryRows(db: Database, where?: SQL) {
+  const [rows, counts] = await Promise.all([
+    db.select().from(categories).where(where).orderBy(asc(categories.sortOrder), asc(categories.id)),
+    db.select({ categoryId: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.categoryId, c.n]));
+  return rows.map((c): Category => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    product_count: countOf.get(c.id) ?? 0,
+    image: c.imagePath ? toImage(c.imagePath, [...WIDE_WIDTHS], WIDE_ASPECT, 0) : null,
+  }));
+}
+
+export function listCategories(db: Database) {
+  return categoryRows(db);
+}
+
+/** A collection in its "featured" order: products in stock first, then the shop's own order. */
+export async function findCategoryWithProducts(db: Database, slug: string) {
+  const [category] = await categoryRows(db, eq(categories.slug, slug.toLowerCase()));
+  if (!category) return undefined;
+  const rows = await selectProducts(db)
+    .where(eq(products.categoryId, category.id))
+    .orderBy(activeFirst, asc(products.sortOrder), asc(products.id));
+  return { category, products: await summaries(db, rows) };
+}
+
+/** A product by slug, or by numeric id (old links), with up to 8 related products of its collection. */
+export async function findProduct(db: Database, slugOrId: string) {
+  const where = /^\d{1,9}$/.test(slugOrId)
+    ? eq(products.id, Number(slugOrId))
+    : eq(products.slug, slugOrId.toLowerCase());
+  const [row] = await db
+    .select({ product: products, category: categories })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .limit(1);
+  if (!row) return undefined;
+  const { product: p, category: c } = row;
+
+  const relatedRows = await selectProducts(db)
+    .where(and(eq(products.categoryId, p.categoryId), ne(products.id, p.id)))
+    .orderBy(activeFirst, desc(products.bestSeller), desc(products.featured), asc(products.sortOrder))
+    .limit(8);
+  const { images, swatches } = await loadMedia(db, [p.id, ...relatedRows.map((r) => r.id)]);
+
+  const product: ProductDetail = {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    details: p.details.map((detail) => ({ detail })),
+    care_instructions: p.careInstructions.map((instruction) => ({ instruction })),
+    price: p.price,
+    old_price: p.oldPrice,
+    images: images.get(p.id) ?? [],
+    colors: swatches.get(p.id) ?? [],
+    sizes: sizesOf(p.sizes),
+    status: p.status,
+    category: c.slug,
+    category_en: c.name.en,
+    category_name: c.name,
+    created_at: p.createdAt.toISOString(),
+  };
+  const relatedProducts: RelatedProduct[] = relatedRows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    image: images.get(r.id)?.[0] ?? null,
+    price: r.price,
+    old_price: r.oldPrice,
+    status: r.status,
+  }));
+  return { product, relatedProducts };
+}
+
+const tagFilter = (tag: ProductTag | undefined) =>
+  tag === 'best_seller'
+    ? eq(products.bestSeller, true)
+    : tag === 'featured'
+      ? eq(products.featured, true)
+      : undefined;
+
+/** Products in stock, newest first, one page at a time. */
+export async function listProducts(db: Database, page: number, perPage: number, tag?: ProductTag) {
+  const where = and(eq(products.status, 'active'), tagFilter(tag));
+  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
+  const total = totalRow?.total ?? 0;
+  const rows = await selectProducts(db)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    data: await summaries(db, rows),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+}
+
+export async function recentProducts(db: Database, limit: number) {
+  const rows = await selectProducts(db)
+    .where(eq(products.status, 'active'))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return summaries(db, rows);
+}
+
+/**
+ * Products whose names or descriptions (any language, folded) contain every term. A term at the start of a
+ * word of the name weighs most, anywhere in the name less, in the description least; products in stock first.
+ */
+export async function searchProducts(db: Database, terms: string[], limit: number) {
+  if (terms.length === 0) return { products: [], total: 0 };
+  const like = (term: string, prefixOnly: boolean) => `%${prefixOnly ? ' ' : ''}${escapeLike(term)}%`;
+  const matches = terms.map(
+    (t) =>
+      sql`(${products.searchName} like ${like(t, false)} or ${products.searchBody} like ${like(t, false)})`,
+  );
+  const score = sql.join(
+    terms.map(
+      (t) => sql`(case when ${products.searchName} like ${like(t, true)} then 4
+        when ${products.searchName} like ${like(t, false)} then 2 else 0 end
+        + case when ${products.searchBody} like ${like(t, false)} then 1 else 0 end)`,
+    ),
+    sql` + `,
+  );
+  const where = and(...matches);
+  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
+  const rows = await selectProducts(db)
+    .where(where)
+    .orderBy(activeFirst, desc(score), desc(products.bestSeller), asc(products.id))
+    .limit(limit);
+  return { products: await summaries(db, rows), total: totalRow?.total ?? 0 };
+}
+
+export async function listColors(db: Database): Promise<Color[]> {
+  const rows = await db.select().from(colors).orderBy(asc(colors.id));
+  return rows.map(toColor);
+}
+
+export async function listGalleries(db: Database): Promise<Gallery[]> {
+  const rows = await db.select().from(galleries).orderBy(asc(galleries.sortOrder), asc(galleries.id));
+  return rows.map((g) => {
+    const image = toImage(g.path, g.widths, g.aspect, g.sortOrder);
+    return { id: g.id, photo: image.url, image, caption: g.caption };
+  });
+}

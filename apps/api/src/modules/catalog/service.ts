@@ -1,0 +1,103 @@
+import {
+  SEARCH_MAX_RESULTS,
+  type CategoriesResponse,
+  type CategoryProductsResponse,
+  type ColorsResponse,
+  type GalleriesResponse,
+  type ProductPageResponse,
+  type ProductResponse,
+  type ProductTag,
+  type RecentProductsResponse,
+  type SearchResponse,
+} from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import { ResponseCache } from '../../lib/response-cache.js';
+import { searchTerms } from '../../lib/search-text.js';
+import * as repo from './repository.js';
+
+const RECENT_LIMIT = 12;
+
+/**
+ * Catalogue answers, cached whole and serialised. The cache is dropped when the database announces a
+ * catalogue change (see migrations/0001), so every instance sharing the database serves fresh data.
+ */
+export class CatalogService {
+  readonly cache: ResponseCache;
+
+  constructor(
+    private readonly db: Database,
+    ttlMs: number,
+  ) {
+    this.cache = new ResponseCache(ttlMs);
+  }
+
+  invalidate() {
+    this.cache.clear();
+  }
+
+  categoryProducts(slug: string) {
+    return this.cache.get(
+      `category:${slug.toLowerCase()}`,
+      async (): Promise<CategoryProductsResponse | undefined> => {
+        const found = await repo.findCategoryWithProducts(this.db, slug);
+        return found && { success: true, data: { data: found } };
+      },
+    );
+  }
+
+  product(slugOrId: string) {
+    return this.cache.get(
+      `product:${slugOrId.toLowerCase()}`,
+      async (): Promise<ProductResponse | undefined> => {
+        const found = await repo.findProduct(this.db, slugOrId);
+        return found && { success: true, data: found };
+      },
+    );
+  }
+
+  products(page: number, perPage: number, tag: ProductTag | undefined) {
+    return this.cache.get(
+      `products:${page}:${perPage}:${tag ?? ''}`,
+      async (): Promise<ProductPageResponse> => ({
+        success: true,
+        data: { products: await repo.listProducts(this.db, page, perPage, tag) },
+      }),
+    );
+  }
+
+  recent() {
+    return this.cache.get('recent', async (): Promise<RecentProductsResponse> => ({
+      success: true,
+      data: { products: await repo.recentProducts(this.db, RECENT_LIMIT) },
+    }));
+  }
+
+  search(query: string) {
+    const terms = searchTerms(query);
+    return this.cache.get(`search:${terms.join(' ')}`, async (): Promise<SearchResponse> => ({
+      success: true,
+      data: { data: await repo.searchProducts(this.db, terms, SEARCH_MAX_RESULTS) },
+    }));
+  }
+
+  categories() {
+    return this.cache.get('categories', async (): Promise<CategoriesResponse> => ({
+      success: true,
+      data: { categories: await repo.listCategories(this.db) },
+    }));
+  }
+
+  colors() {
+    return this.cache.get('colors', async (): Promise<ColorsResponse> => ({
+      success: true,
+      data: { data: { colors: await repo.listColors(this.db) } },
+    }));
+  }
+
+  galleries() {
+    return this.cache.get('galleries', async (): Promise<GalleriesResponse> => ({
+      success: true,
+      data: { data: { galleries: await repo.listGalleries(this.db) } },
+    }));
+  }
+}
