@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT } from './common.js';
 import { envelope } from './envelope.js';
+import { PRODUCTS_MAX_PER_PAGE, SEARCH_MAX_LENGTH, SIZES } from './constants.js';
 
-export const SIZES = ['S', 'M', 'L', 'XL'] as const;
 export const SizeSchema = z.enum(SIZES);
-export type Size = z.infer<typeof SizeSchema>;
 
 export const ProductStatusSchema = z.enum(['active', 'inactive']);
 export type ProductStatus = z.infer<typeof ProductStatusSchema>;
@@ -122,7 +121,6 @@ export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
 export const CategoryParamsSchema = z.object({ category: SlugSchema });
 export const ProductSlugParamsSchema = z.object({ slug: SlugSchema });
 
-export const PRODUCTS_MAX_PER_PAGE = 48;
 export const ProductTagSchema = z.enum(['best_seller', 'featured']);
 export type ProductTag = z.infer<typeof ProductTagSchema>;
 
@@ -133,8 +131,6 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-export const SEARCH_MAX_LENGTH = 100;
-export const SEARCH_MAX_RESULTS = 48;
 export const SearchQuerySchema = z.object({
   q: z
     .string()

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const LANGUAGES = ['en', 'fr', 'ar'] as const;
+import { LANGUAGES } from './constants.js';
+
 export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
 
 export const LocalizedTextSchema = z.object({ en: z.string(), fr: z.string(), ar: z.string() });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
@@ -10,8 +10,6 @@ export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 /** AED amount on the wire: a decimal string with two decimals, e.g. "1250.00". */
 export const MoneySchema = z.string().regex(/^\d{1,10}\.\d{2}$/, 'Must be an amount with two decimals');
 export type Money = z.infer<typeof MoneySchema>;
-
-export const CURRENCY = 'AED' as const;
 
 /** Printable text only: rejects C0/C1 control characters (tabs and newlines included). */
 export const PLAIN_TEXT = /^[^\p{Cc}]*$/u;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PLAIN_TEXT } from './common.js';
 import { envelope } from './envelope.js';
-
-export const CONTACT_SUBJECTS = ['general', 'personal', 'orders', 'products', 'shipping', 'other'] as const;
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECTS } from './constants.js';
 
 /** Multi-line text: control characters other than line breaks and tabs are refused. */
 const MULTILINE_TEXT = /^[^\p{Cc}]*$/u;
@@ -33,7 +32,10 @@ export const ContactMessageSchema = z.object({
     .string({ error: 'The message field is required.' })
     .trim()
     .min(1, 'The message field is required.')
-    .max(5000, 'The message may not be greater than 5000 characters.')
+    .max(
+      CONTACT_MESSAGE_MAX_LENGTH,
+      `The message may not be greater than ${CONTACT_MESSAGE_MAX_LENGTH} characters.`,
+    )
     .refine(multiline, 'The message contains characters that are not allowed.'),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;

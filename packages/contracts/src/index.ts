@@ -1,3 +1,4 @@
+export * from './constants.js';
 export * from './common.js';
 export * from './envelope.js';
 export * from './catalog.js';
