@@ -51,6 +51,27 @@ export default tseslint.config(
     },
   },
   {
+    // The storefront's first load must not carry zod: take values from the zod-free constants entry and only
+    // types from the schemas. The contact form, a page of its own, validates with the shared schema.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/features/content/contact-schema.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@boutique/contracts',
+              allowTypeImports: true,
+              message: "Import values from '@boutique/contracts/constants'; the schemas would bring zod into the first load.",
+            },
+            { name: 'zod', message: 'Validate with a small guard here; zod weighs on the first load.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and scripts poke at untyped JSON answers on purpose.
     files: [
       '**/*.test.ts',

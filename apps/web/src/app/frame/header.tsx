@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { IconButton } from '@/components/ui/button';
+import { BagIcon, MenuIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
+import { cart, useCart } from '@/stores/cart-store';
+import { ui } from '@/stores/ui-store';
+import { Logo } from './logo';
+import styles from './frame.module.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { totalItems } = useCart();
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.headerInner}`}>
+        <div className={styles.headerStart}>
+          <IconButton label={t('nav.openMenu')} onClick={ui.openMenu} aria-haspopup="dialog">
+            <MenuIcon />
+          </IconButton>
+          <IconButton label={t('nav.search')} onClick={ui.openSearch} aria-haspopup="dialog">
+            <SearchIcon />
+          </IconButton>
+        </div>
+        <Logo />
+        <div className={styles.headerEnd}>
+          <Link to={paths.login.href()} className={styles.headerLink} aria-label={t('nav.account')}>
+            <UserIcon />
+          </Link>
+          <IconButton
+            label={t('nav.cartWithCount', { count: totalItems })}
+            onClick={() => (cart.get().isOpen ? cart.close() : cart.open())}
+            aria-haspopup="dialog"
+            className={styles.cartButton}
+          >
+            <BagIcon />
+            {totalItems > 0 && (
+              <span className={styles.badge} aria-hidden="true" data-testid="cart-count">
+                {totalItems > 99 ? '99+' : totalItems}
+              </span>
+            )}
+          </IconButton>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { Drawer, DrawerHeader } from '@/components/ui/drawer';
+import { UserIcon } from '@/components/ui/icons';
+import { ui, useUi } from '@/stores/ui-store';
+import { LanguageSelect, SocialLinks } from './top-bar';
+import styles from './frame.module.css';
+
+export function SideMenu() {
+  const { t } = useTranslation();
+  const { menuOpen } = useUi();
+  const close = ui.closeMenu;
+
+  const link = (to: string, label: string) => (
+    <li key={to}>
+      <NavLink
+        to={to}
+        onClick={close}
+        className={({ isActive }) => (isActive ? styles.menuActive : undefined)}
+      >
+        {label}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <Drawer open={menuOpen} onClose={close} label={t('nav.menu')} side="start" width="420px">
+      <DrawerHeader title={t('nav.menu')} onClose={close} closeLabel={t('nav.closeMenu')} />
+      <nav className={styles.menu} aria-label={t('nav.menu')}>
+        <div className={styles.menuAccount}>
+          <span className={styles.avatar} aria-hidden="true">
+            <UserIcon />
+          </span>
+          <div className={styles.menuAccountLinks}>
+            <NavLink to={paths.login.href()} onClick={close}>
+              {t('nav.login')}
+            </NavLink>
+            <NavLink to={paths.register.href()} onClick={close}>
+              {t('nav.register')}
+            </NavLink>
+          </div>
+        </div>
+        <h3 className={styles.menuHeading}>{t('nav.shop')}</h3>
+        <ul className={styles.menuList}>
+          {link(paths.collection.href('caftan'), t('nav.caftans'))}
+          {link(paths.collection.href('jellaba'), t('nav.jellabas'))}
+          {link(paths.collections.href(), t('nav.collections'))}
+        </ul>
+        <h3 className={styles.menuHeading}>{t('nav.help')}</h3>
+        <ul className={styles.menuList}>
+          {link(paths.ourStory.href(), t('nav.ourStory'))}
+          {link(paths.sizeGuide.href(), t('nav.sizeGuide'))}
+          {link(paths.shipping.href(), t('nav.shipping'))}
+          {link(paths.faq.href(), t('nav.faq'))}
+          {link(paths.contact.href(), t('nav.contact'))}
+        </ul>
+        <div className={styles.menuFooter}>
+          <LanguageSelect id="menu-language" />
+          <SocialLinks />
+        </div>
+      </nav>
+    </Drawer>
+  );
+}

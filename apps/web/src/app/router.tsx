@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { paths } from '@/config/paths';
+import { Frame } from './frame/frame';
+import { ErrorBoundary } from './frame/error-boundary';
+
+// Every page is its own chunk; the frame is in the first load. Declarative routes keep the data router (which
+// this storefront does not use) out of the first load.
+const HomePage = lazy(() => import('@/features/home/home-page'));
+const CollectionsPage = lazy(() => import('@/features/catalog/collections-page'));
+const CollectionPage = lazy(() => import('@/features/catalog/collection-page'));
+const ProductPage = lazy(() => import('@/features/catalog/product-page'));
+const CartPage = lazy(() => import('@/features/cart/cart-page'));
+const FaqPage = lazy(() => import('@/features/content/faq-page'));
+const ShippingPage = lazy(() => import('@/features/content/shipping-page'));
+const SizeGuidePage = lazy(() => import('@/features/content/size-guide-page'));
+const ContactPage = lazy(() => import('@/features/content/contact-page'));
+const OurStoryPage = lazy(() => import('@/features/content/our-story-page'));
+const NotFoundPage = lazy(() => import('@/features/content/not-found-page'));
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <ErrorBoundary>
+        <Routes>
+          <Route element={<Frame />}>
+            <Route index element={<HomePage />} />
+            <Route path={paths.collections.path} element={<CollectionsPage />} />
+            <Route path={paths.collection.path} element={<CollectionPage />} />
+            <Route path={paths.product.path} element={<ProductPage />} />
+            <Route path={paths.cart.path} element={<CartPage />} />
+            <Route path={paths.faq.path} element={<FaqPage />} />
+            <Route path={paths.shipping.path} element={<ShippingPage />} />
+            <Route path={paths.sizeGuide.path} element={<SizeGuidePage />} />
+            <Route path={paths.contact.path} element={<ContactPage />} />
+            <Route path={paths.ourStory.path} element={<OurStoryPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
+}

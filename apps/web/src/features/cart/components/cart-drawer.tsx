@@ -1,0 +1,61 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { cart, useCart } from '@/stores/cart-store';
+import { Drawer, DrawerHeader } from '@/components/ui/drawer';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { CartLine } from './cart-line';
+import styles from './cart.module.css';
+
+export function CartDrawer() {
+  const { t, i18n } = useTranslation('cart');
+  const navigate = useNavigate();
+  const { items, isOpen, totalItems, totalPrice } = useCart();
+  const close = cart.close;
+
+  return (
+    <Drawer open={isOpen} onClose={close} label={t('title')} side="end" width="40rem">
+      <DrawerHeader
+        title={t('titleWithCount', { count: totalItems })}
+        onClose={close}
+        closeLabel={t('close')}
+      />
+      {items.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('empty')}</p>
+          <Link to={paths.collections.href()} onClick={close} className={styles.continue}>
+            {t('continue')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className={styles.lines}>
+            {items.map((item) => (
+              <CartLine key={item.cartItemId} item={item} onNavigate={close} />
+            ))}
+          </ul>
+          <div className={styles.drawerFooter}>
+            <p className={styles.total}>
+              <span>{t('total')}</span>
+              <strong data-testid="cart-total">{formatMoney(totalPrice, i18n.language)}</strong>
+            </p>
+            <p className={styles.shippingNote}>{t('freeShipping')}</p>
+            <Button
+              block
+              onClick={() => {
+                close();
+                void navigate(paths.checkout.href());
+              }}
+            >
+              {t('checkout')}
+            </Button>
+            <ButtonLink to={paths.cart.href()} variant="light" block onClick={close}>
+              {t('viewCart')}
+            </ButtonLink>
+          </div>
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { localized } from '@/lib/product';
+import { cart } from '@/stores/cart-store';
+import type { CartItem } from '@/stores/cart-model';
+import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import styles from './cart.module.css';
+
+export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate?: () => void }) {
+  const { t, i18n } = useTranslation('cart');
+  const lang = i18n.language;
+  const name = localized(item.name, lang);
+  return (
+    <li className={styles.line} data-testid="cart-line">
+      <Link
+        to={paths.product.href(item.slug)}
+        onClick={onNavigate}
+        className={styles.lineImage}
+        tabIndex={-1}
+      >
+        {item.image && <img src={item.image} alt="" width={90} height={120} loading="lazy" />}
+      </Link>
+      <div className={styles.lineBody}>
+        <Link to={paths.product.href(item.slug)} onClick={onNavigate} className={styles.lineName}>
+          {name}
+        </Link>
+        <p className={styles.lineOptions}>
+          {item.selectedColor && (
+            <span>
+              {t('color')}: {localized(item.selectedColor.name, lang)}
+            </span>
+          )}
+          <span>
+            {t('size')}: {item.selectedSize}
+          </span>
+        </p>
+        <div className={styles.lineBottom}>
+          <div className={styles.stepper} role="group" aria-label={t('quantityOf', { name })}>
+            <button
+              type="button"
+              aria-label={t('decrease')}
+              disabled={item.quantity <= 1}
+              onClick={() => cart.updateQuantity(item.cartItemId, item.quantity - 1)}
+            >
+              <MinusIcon size={14} />
+            </button>
+            <output aria-label={t('quantity')}>{item.quantity}</output>
+            <button
+              type="button"
+              aria-label={t('increase')}
+              onClick={() => cart.updateQuantity(item.cartItemId, item.quantity + 1)}
+            >
+              <PlusIcon size={14} />
+            </button>
+          </div>
+          <span className={styles.linePrice}>{formatMoney(Number(item.price) * item.quantity, lang)}</span>
+        </div>
+      </div>
+      <button
+        type="button"
+        className={styles.remove}
+        aria-label={t('remove', { name })}
+        onClick={() => cart.remove(item.cartItemId)}
+      >
+        <TrashIcon size={18} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoriesResponse } from '@boutique/contracts';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export async function getCategories(signal?: AbortSignal) {
+  const res = await apiRequest<CategoriesResponse>('/v1/categories', { signal });
+  return res.data.categories;
+}
+
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: queryKeys.categories(), queryFn: ({ signal }) => getCategories(signal) });
+
+export const useCategories = () => useQuery(categoriesQuery());

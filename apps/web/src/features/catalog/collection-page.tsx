@@ -1,0 +1,200 @@
+import { useMemo, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { localized } from '@/lib/product';
+import { ApiError } from '@/lib/api-client';
+import { PageMeta } from '@/components/page-meta';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Drawer, DrawerHeader } from '@/components/ui/drawer';
+import { FilterIcon, GridIcon, ListIcon } from '@/components/ui/icons';
+import { ProductCard, ProductCardSkeleton } from '@/components/product-card/product-card';
+import { ProductImage } from '@/components/product-image';
+import { categoryProductsQuery } from './api/get-category-products';
+import { FilterPanel } from './components/filter-panel';
+import {
+  SORTS,
+  applyFilters,
+  hasActiveFilters,
+  priceBound,
+  readListingParams,
+  sortProducts,
+  writeListingParams,
+  type Filters,
+} from './filters';
+import styles from './components/listing.module.css';
+
+export default function CollectionPage() {
+  const { slug = '' } = useParams();
+  if (slug !== slug.toLowerCase()) return <Navigate replace to={paths.collection.href(slug.toLowerCase())} />;
+  return <Collection slug={slug} />;
+}
+
+function Collection({ slug }: { slug: string }) {
+  const { t, i18n } = useTranslation('collection');
+  const [params, setParams] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const query = useQuery(categoryProductsQuery(slug));
+  const products = query.data?.products;
+  const bound = useMemo(() => priceBound(products ?? []), [products]);
+  const { filters, sort, view } = readListingParams(params, bound);
+  const shown = useMemo(
+    () => sortProducts(applyFilters(products ?? [], filters), sort),
+    [products, filters, sort],
+  );
+  const colors = useMemo(() => {
+    const seen = new Map((products ?? []).flatMap((p) => p.colors).map((c) => [c.key, c]));
+    return [...seen.values()];
+  }, [products]);
+
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (missing) {
+    return (
+      <div className={`container ${styles.empty}`}>
+        <meta name="robots" content="noindex" />
+        <h1>{t('notFound')}</h1>
+        <ButtonLink to={paths.collections.href()} variant="outline">
+          {t('allCollections')}
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const update = (patch: Parameters<typeof writeListingParams>[1]) =>
+    setParams(writeListingParams(params, patch, bound), { replace: true, preventScrollReset: true });
+  const setFilters = (next: Filters) => update({ filters: next });
+  const clear = () => update({ filters: { colors: [], sizes: [], priceRange: [0, bound] } });
+
+  const category = query.data?.category;
+  const name = category ? localized(category.name, i18n.language) : '';
+  const panel = <FilterPanel colors={colors} filters={filters} bound={bound} onChange={setFilters} />;
+
+  return (
+    <>
+      {category && (
+        <PageMeta
+          title={name}
+          description={localized(category.description, i18n.language)}
+          canonicalPath={paths.collection.href(slug)}
+          image={category.image?.url}
+        />
+      )}
+      <section className={styles.hero}>
+        {category?.image && (
+          <ProductImage image={category.image} alt="" sizes="100vw" priority className={styles.heroImage} />
+        )}
+        <div className={styles.heroText}>
+          <h1>{name || '\u00a0'}</h1>
+          {category && <p>{localized(category.description, i18n.language)}</p>}
+        </div>
+      </section>
+
+      <div className={`container ${styles.layout}`}>
+        <aside className={styles.sidebar} aria-label={t('filters.title')}>
+          <h2 className={styles.sidebarTitle}>{t('filters.title')}</h2>
+          {panel}
+          {hasActiveFilters(filters, bound) && (
+            <Button variant="ghost" onClick={clear}>
+              {t('filters.clear')}
+            </Button>
+          )}
+        </aside>
+
+        <div className={styles.results}>
+          <div className={styles.toolbar}>
+            <p className={styles.count} aria-live="polite" data-testid="product-count">
+              {query.isPending ? t('loading') : t('count', { count: shown.length })}
+            </p>
+            <Button variant="light" className={styles.filterButton} onClick={() => setFiltersOpen(true)}>
+              <FilterIcon size={18} />
+              {t('filters.title')}
+            </Button>
+            <label className={styles.sort}>
+              <span>{t('sort.label')}</span>
+              <select
+                value={sort}
+                onChange={(e) => update({ sort: e.target.value as (typeof SORTS)[number] })}
+              >
+                {SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sort.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className={styles.viewToggle} role="group" aria-label={t('view.label')}>
+              <button
+                type="button"
+                aria-pressed={view === 'grid'}
+                aria-label={t('view.grid')}
+                onClick={() => update({ view: 'grid' })}
+              >
+                <GridIcon size={18} />
+              </button>
+              <button
+                type="button"
+                aria-pressed={view === 'list'}
+                aria-label={t('view.list')}
+                onClick={() => update({ view: 'list' })}
+              >
+                <ListIcon size={18} />
+              </button>
+            </div>
+          </div>
+
+          {query.isError ? (
+            <div className={styles.empty} role="alert">
+              <p>{t('common:errors.loadingError')}</p>
+              <Button onClick={() => void query.refetch()}>{t('common:errors.retry')}</Button>
+            </div>
+          ) : query.isPending ? (
+            <div className={styles.grid}>
+              {Array.from({ length: 8 }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : shown.length === 0 ? (
+            <div className={styles.empty}>
+              <p>{t('empty')}</p>
+              <Button variant="outline" onClick={clear}>
+                {t('filters.clear')}
+              </Button>
+            </div>
+          ) : (
+            <div className={view === 'list' ? styles.listView : styles.grid}>
+              {shown.map((p, index) => (
+                <ProductCard key={p.id} product={p} mode={view} priority={index < 2} />
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+
+      <Drawer
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        label={t('filters.title')}
+        side="start"
+        width="36rem"
+      >
+        <DrawerHeader
+          title={t('filters.title')}
+          onClose={() => setFiltersOpen(false)}
+          closeLabel={t('common:close')}
+        />
+        <div className={styles.drawerBody}>
+          {panel}
+          <div className={styles.drawerActions}>
+            <Button variant="light" onClick={clear}>
+              {t('filters.clear')}
+            </Button>
+            <Button onClick={() => setFiltersOpen(false)}>
+              {t('filters.show', { count: shown.length })}
+            </Button>
+          </div>
+        </div>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Image } from '@boutique/contracts';
+import { ProductImage } from '@/components/product-image';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import styles from './product.module.css';
+
+const THUMB_STEP = 80;
+
+/** Main picture with wrapping arrows, and thumbnails that scroll 80px a press. */
+export function ProductGallery({ images, alt }: { images: Image[]; alt: string }) {
+  const { t } = useTranslation('product');
+  const [index, setIndex] = useState(0);
+  const thumbs = useRef<HTMLUListElement>(null);
+  const count = images.length;
+  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const scrollThumbs = (direction: 1 | -1) => {
+    const el = thumbs.current;
+    if (!el) return;
+    const rtl = getComputedStyle(el).direction === 'rtl';
+    el.scrollBy({ left: THUMB_STEP * direction * (rtl ? -1 : 1), behavior: 'smooth' });
+  };
+
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.mainImage}>
+        <ProductImage
+          image={images[index]}
+          alt={alt}
+          sizes="(max-width: 940px) 100vw, 50vw"
+          priority={index === 0}
+        />
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              className={`${styles.galleryArrow} ${styles.prev}`}
+              onClick={() => go(-1)}
+              aria-label={t('gallery.previous')}
+            >
+              <ChevronLeftIcon className="flip-rtl" />
+            </button>
+            <button
+              type="button"
+              className={`${styles.galleryArrow} ${styles.next}`}
+              onClick={() => go(1)}
+              aria-label={t('gallery.next')}
+            >
+              <ChevronRightIcon className="flip-rtl" />
+            </button>
+            <p className={styles.galleryCount} aria-live="polite">
+              {index + 1} / {count}
+            </p>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <div className={styles.thumbs}>
+          <button
+            type="button"
+            className={styles.thumbScroll}
+            onClick={() => scrollThumbs(-1)}
+            aria-label={t('gallery.scrollBack')}
+          >
+            <ChevronLeftIcon size={18} className="flip-rtl" />
+          </button>
+          <ul ref={thumbs} className={styles.thumbList}>
+            {images.map((image, i) => (
+              <li key={image.url}>
+                <button
+                  type="button"
+                  className={styles.thumb}
+                  aria-current={i === index}
+                  aria-label={t('gallery.show', { index: i + 1, count })}
+                  onClick={() => setIndex(i)}
+                >
+                  <ProductImage image={image} alt="" sizes="80px" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className={styles.thumbScroll}
+            onClick={() => scrollThumbs(1)}
+            aria-label={t('gallery.scrollForward')}
+          >
+            <ChevronRightIcon size={18} className="flip-rtl" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { ProductDetail, RelatedProduct, Size } from '@boutique/contracts';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { bootData } from '@/lib/boot';
+import { localized } from '@/lib/product';
+import { cart } from '@/stores/cart-store';
+import { PageMeta } from '@/components/page-meta';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Carousel } from '@/components/ui/carousel';
+import { CheckIcon, MinusIcon, PlusIcon, RulerIcon, WhatsappIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ProductImage } from '@/components/product-image';
+import { productQuery } from './api/get-product';
+import { ProductGallery } from './components/product-gallery';
+import { whatsappOrderLink } from './whatsapp-order';
+import styles from './components/product.module.css';
+
+export default function ProductPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation('product');
+  const query = useQuery(productQuery(slug));
+
+  if (query.isPending) return <ProductSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422)) {
+      return (
+        <div className={`container ${styles.state}`}>
+          <PageMeta title={t('productNotFound')} />
+          <meta name="robots" content="noindex" />
+          <h1>{t('productNotFound')}</h1>
+          <ButtonLink to={paths.home.href()} variant="outline">
+            {t('backHome')}
+          </ButtonLink>
+        </div>
+      );
+    }
+    return (
+      <div className={`container ${styles.state}`} role="alert">
+        <h1>{t('loadingError')}</h1>
+        <Button onClick={() => location.reload()}>{t('common:errors.retry')}</Button>
+      </div>
+    );
+  }
+  // Old links by numeric id land on the product's own address.
+  if (query.data.product.slug !== slug)
+    return <Navigate replace to={paths.product.href(query.data.product.slug)} />;
+  return <ProductView key={slug} product={query.data.product} related={query.data.relatedProducts} />;
+}
+
+function ProductView({ product, related }: { product: ProductDetail; related: RelatedProduct[] }) {
+  const { t, i18n } = useTranslation('product');
+  const lang = i18n.language;
+  const { shop } = bootData();
+  const name = localized(product.name, lang);
+  const description = localized(product.description, lang);
+  const inactive = product.status === 'inactive';
+  const [size, setSize] = useState<Size | undefined>(product.sizes[0]?.name);
+  const [colorKey, setColorKey] = useState(product.colors[0]?.key);
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const [sizeMissing, setSizeMissing] = useState(false);
+  const color = product.colors.find((c) => c.key === colorKey);
+  const url = `${shop.publicUrl}${paths.product.href(product.slug)}`;
+
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), 2500);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  const requireSize = () => {
+    if (size) return true;
+    setSizeMissing(true);
+    return false;
+  };
+
+  const addToCart = () => {
+    if (inactive || !requireSize() || !size) return;
+    cart.add({
+      slug: product.slug,
+      name: product.name,
+      price: product.price,
+      quantity,
+      selectedColor: color ? { key: color.key, value: color.value, name: color.name } : null,
+      selectedSize: size,
+      image: product.images[0]?.url ?? '',
+    });
+    setAdded(true);
+  };
+
+  const whatsappHref = whatsappOrderLink({
+    number: shop.whatsappNumber,
+    productName: name,
+    price: product.price,
+    size: size ?? '',
+    color: color ? localized(color.name, lang) : undefined,
+    quantity,
+    productUrl: url,
+    lang,
+    template: (values) => t('whatsapp.message', values),
+  });
+
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    description,
+    sku: product.slug,
+    image: product.images.map((i) => new URL(i.url, shop.publicUrl).toString()),
+    brand: { '@type': 'Brand', name: shop.name },
+    category: localized(product.category_name, lang),
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'AED',
+      price: product.price,
+      availability: inactive ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+
+  return (
+    <>
+      <PageMeta
+        title={name}
+        description={description}
+        canonicalPath={paths.product.href(product.slug)}
+        image={product.images[0]?.url}
+        jsonLd={jsonLd}
+      />
+      <nav className={`container ${styles.breadcrumbs}`} aria-label={t('breadcrumbs')}>
+        <Link to={paths.home.href()}>{t('common:nav.home')}</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={paths.collection.href(product.category)}>{localized(product.category_name, lang)}</Link>
+      </nav>
+      <div className={`container ${styles.product}`}>
+        <ProductGallery images={product.images} alt={name} />
+
+        <div className={styles.info}>
+          <h1 className={styles.name}>{name}</h1>
+          <Price price={product.price} oldPrice={product.old_price} className={styles.price} />
+          {inactive && <p className={styles.stock}>{t('common:product.outOfStock')}</p>}
+
+          {product.colors.length > 0 && (
+            <fieldset className={styles.option}>
+              <legend>
+                {t('color')}: <strong>{color ? localized(color.name, lang) : ''}</strong>
+              </legend>
+              <div className={styles.swatches}>
+                {product.colors.map((c) => (
+                  <label key={c.key} className={styles.swatch} title={localized(c.name, lang)}>
+                    <input
+                      type="radio"
+                      name="color"
+                      value={c.key}
+                      checked={c.key === colorKey}
+                      onChange={() => setColorKey(c.key)}
+                    />
+                    <span style={{ background: c.value }} />
+                    <span className="visually-hidden">{localized(c.name, lang)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          <fieldset className={styles.option}>
+            <legend>{t('size')}</legend>
+            <div className={styles.sizes}>
+              {product.sizes.map((s) => (
+                <label key={s.name} className={styles.size}>
+                  <input
+                    type="radio"
+                    name="size"
+                    value={s.name}
+                    checked={s.name === size}
+                    onChange={() => {
+                      setSize(s.name);
+                      setSizeMissing(false);
+                    }}
+                  />
+                  <span>{s.name}</span>
+                </label>
+              ))}
+            </div>
+            <Link to={paths.sizeGuide.href()} className={styles.sizeGuide}>
+              <RulerIcon size={18} />
+              {t('sizeGuide')}
+            </Link>
+            {sizeMissing && (
+              <p className={styles.error} role="alert">
+                {t('selectSize')}
+              </p>
+            )}
+          </fieldset>
+
+          <div className={styles.quantity}>
+            <span id="quantity-label">{t('quantity')}</span>
+            <div className={styles.stepper} role="group" aria-labelledby="quantity-label">
+              <button
+                type="button"
+                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                aria-label={t('decrease')}
+                disabled={quantity <= 1}
+              >
+                <MinusIcon size={16} />
+              </button>
+              <output aria-live="polite">{quantity}</output>
+              <button
+                type="button"
+                onClick={() => setQuantity((q) => Math.min(10, q + 1))}
+                aria-label={t('increase')}
+                disabled={quantity >= 10}
+              >
+                <PlusIcon size={16} />
+              </button>
+            </div>
+          </div>
+
+          <div className={styles.actions}>
+            <Button block onClick={addToCart} disabled={inactive || added}>
+              {inactive ? (
+                t('common:product.outOfStock')
+              ) : added ? (
+                <>
+                  <CheckIcon size={18} /> {t('added')}
+                </>
+              ) : (
+                t('addToCart')
+              )}
+            </Button>
+            {inactive ? (
+              <Button block variant="light" disabled>
+                <WhatsappIcon size={18} /> {t('common:product.outOfStock')}
+              </Button>
+            ) : (
+              <a
+                className={styles.whatsappOrder}
+                href={whatsappHref}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={(e) => {
+                  if (!requireSize()) e.preventDefault();
+                }}
+              >
+                <WhatsappIcon size={18} /> {t('whatsapp.button')}
+              </a>
+            )}
+            <p className={styles.cod}>{t('whatsapp.note')}</p>
+          </div>
+
+          <section className={styles.section}>
+            <h2>{t('description')}</h2>
+            <p>{description}</p>
+          </section>
+          {product.details.length > 0 && (
+            <section className={styles.section}>
+              <h2>{t('features')}</h2>
+              <ul>
+                {product.details.map((d, i) => (
+                  <li key={i}>{localized(d.detail, lang)}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {product.care_instructions.length > 0 && (
+            <section className={styles.section}>
+              <h2>{t('care')}</h2>
+              <ul>
+                {product.care_instructions.map((c, i) => (
+                  <li key={i}>{localized(c.instruction, lang)}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section className={`container ${styles.related}`} aria-labelledby="related-title">
+          <h2 id="related-title">{t('related')}</h2>
+          <Carousel label={t('related')} perGroup={3} className={styles.relatedTrack}>
+            {related.map((r) => (
+              <article key={r.id} className={styles.relatedCard}>
+                <Link to={paths.product.href(r.slug)}>
+                  <ProductImage image={r.image} alt="" sizes="29.8rem" />
+                  <h3>{localized(r.name, lang)}</h3>
+                </Link>
+                <Price price={r.price} oldPrice={r.old_price} />
+              </article>
+            ))}
+          </Carousel>
+        </section>
+      )}
+    </>
+  );
+}
+
+function ProductSkeleton() {
+  const { t } = useTranslation('product');
+  return (
+    <div className={`container ${styles.product}`} aria-busy="true" aria-label={t('loading')}>
+      <Skeleton style={{ aspectRatio: '3 / 4', inlineSize: '100%' }} />
+      <div className={styles.info}>
+        <Skeleton width="80%" height="4rem" />
+        <Skeleton width="30%" height="2.4rem" />
+        <Skeleton width="60%" height="4.4rem" />
+        <Skeleton width="100%" height="4.8rem" />
+        <Skeleton width="100%" height="12rem" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { SHELF_SIZE, productsQuery } from './get-products';
+
+export const latestProductsQuery = () => productsQuery(1, SHELF_SIZE);
+
+export const useLatestProducts = () => useQuery(latestProductsQuery());

@@ -1,0 +1,50 @@
+import type { Language } from '@boutique/contracts';
+
+export interface ShopInfo {
+  name: string;
+  whatsappNumber: string;
+  phone: string;
+  email: string;
+  instagramUrl: string;
+  facebookUrl: string;
+  tiktokUrl: string;
+  publicUrl: string;
+}
+
+/** What the server writes into the page: shop details, the route's API answers and its translations. */
+export interface BootData {
+  shop: ShopInfo;
+  queries: { key: unknown[]; data: unknown }[];
+  i18n: { lng: Language; resources: Record<string, Record<string, unknown>> };
+}
+
+const FALLBACK_SHOP: ShopInfo = {
+  name: 'Dar Lalla',
+  whatsappNumber: '971501234567',
+  phone: '+971 50 123 4567',
+  email: 'hello@darlalla.ae',
+  instagramUrl: 'https://www.instagram.com/',
+  facebookUrl: 'https://www.facebook.com/',
+  tiktokUrl: 'https://www.tiktok.com/',
+  publicUrl: typeof location === 'undefined' ? 'http://localhost:3000' : location.origin,
+};
+
+let cached: BootData | undefined;
+
+/** Read once; the Vite dev server serves no boot data, so everything has a fallback. */
+export function bootData(): BootData {
+  if (cached) return cached;
+  let parsed: Partial<BootData> = {};
+  try {
+    const text = document.getElementById('boot-data')?.textContent;
+    if (text) parsed = JSON.parse(text) as Partial<BootData>;
+  } catch {
+    parsed = {};
+  }
+  cached = {
+    shop: { ...FALLBACK_SHOP, ...parsed.shop },
+    queries: parsed.queries ?? [],
+    i18n: parsed.i18n ?? { lng: 'en', resources: {} },
+  };
+  return cached;
+}
