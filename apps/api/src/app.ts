@@ -11,6 +11,7 @@ import { installErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerStorage } from './plugins/storage.js';
+import { loadSiteAssets, registerSite } from './plugins/site/index.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  const errorHandling = installErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -86,7 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
 
-  await registerSecurityHeaders(app, config);
+  const site = loadSiteAssets(config);
+  await registerSecurityHeaders(app, config, site.template?.scriptHashes);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerDocs(app, config);
   await registerStorage(app, config);
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  await registerSite(app, config, catalog, site, errorHandling.setPageNotFound);
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -18,6 +19,8 @@ const EnvSchema = z.object({
   /** Defaults to http://localhost:{PORT}. */
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built storefront; defaults to apps/web/dist of this repository. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -25,7 +28,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  SHOP_NAME: z.string().min(1).default('Dar Lalla Boutique'),
+  SHOP_NAME: z.string().min(1).default('Dar Lalla'),
   SHOP_WHATSAPP_NUMBER: z
     .string()
     .regex(/^\d{8,15}$/, 'digits only, with the country code, e.g. 971501234567')
@@ -49,6 +52,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   storageDir: string;
+  webDistDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
@@ -86,6 +90,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     storageDir: resolve(dataDir, 'storage'),
+    webDistDir: e.WEB_DIST_DIR
+      ? resolve(e.WEB_DIST_DIR)
+      : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -35,7 +35,10 @@ function fieldErrors(error: FastifyError): FieldErrors {
  * One error shape for the whole API: validation 422 with field errors, framework 4xx with a plain message,
  * and a generic 500 whose detail only goes to the log (with the request id the client also receives).
  */
+export type PageNotFound = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
 export function installErrorHandling(app: FastifyInstance) {
+  let pageNotFound: PageNotFound | undefined;
   // A second router that knows every route, so a known path with the wrong method answers 405, not 404.
   const knownRoutes = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {
@@ -78,6 +81,20 @@ export function installErrorHandling(app: FastifyInstance) {
       void reply.header('allow', allowed.join(', '));
       return send(reply, 405, { message: `Method ${request.method} is not allowed here` });
     }
+    // Outside the API, an unknown address is a storefront page: the shop's own not-found page.
+    if (
+      pageNotFound &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|storage)(\/|$)/.test(path)
+    ) {
+      return pageNotFound(request, reply);
+    }
     return send(reply, 404, { message: 'Not found' });
   });
+
+  return {
+    setPageNotFound(handler: PageNotFound) {
+      pageNotFound = handler;
+    },
+  };
 }

@@ -23,6 +23,7 @@ const RECENT_LIMIT = 12;
  */
 export class CatalogService {
   readonly cache: ResponseCache;
+  readonly #changeListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
@@ -33,6 +34,12 @@ export class CatalogService {
 
   invalidate() {
     this.cache.clear();
+    for (const listener of this.#changeListeners) listener();
+  }
+
+  /** Called whenever the catalogue changes, for caches built on top of these answers. */
+  onChange(listener: () => void) {
+    this.#changeListeners.add(listener);
   }
 
   categoryProducts(slug: string) {

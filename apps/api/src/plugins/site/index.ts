@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { LANGUAGES, type Language } from '@boutique/contracts';
+import type { Config } from '../../env.js';
+import type { CatalogService } from '../../modules/catalog/service.js';
+import type { PageNotFound } from '../errors.js';
+import { notFoundPage, resolvePage, type Page, type PageContext } from './pages.js';
+import { renderPage } from './render.js';
+import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
+import { sitemap } from './sitemap.js';
+
+/** Namespaces the frame renders on every page (apps/web/src/lib/i18n.ts). */
+const BASE_NAMESPACES = ['common', 'cart', 'search'] as const;
+const PAGE_PATHS = [
+  '/',
+  '/collections',
+  '/collection/:slug',
+  '/product/:slug',
+  '/cart',
+  '/faq',
+  '/shipping',
+  '/size-guide',
+  '/contact',
+  '/our-story',
+];
+
+export interface SiteAssets {
+  template: Template | undefined;
+  translations: Translations;
+}
+
+/** Read at start, before the security headers are set up: they need the hashes of the inline scripts. */
+export function loadSiteAssets(config: Config): SiteAssets {
+  return { template: loadTemplate(config.webDistDir), translations: loadTranslations(config.webDistDir) };
+}
+
+/** The language of a request: the visitor's saved choice (cookie), else the browser's, else English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)lang=(en|fr|ar)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+  if (cookie) return cookie as Language;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.trim().slice(0, 2).toLowerCase());
+  return (accepted.find((l) => (LANGUAGES as readonly string[]).includes(l)) as Language | undefined) ?? 'en';
+}
+
+/**
+ * Serves the built storefront from the same process: hashed assets cached for a year, translations and media
+ * for less, and for every page index.html with that page's head and data written in (see render.ts).
+ */
+export async function registerSite(
+  app: FastifyInstance,
+  config: Config,
+  catalog: CatalogService,
+  assets: SiteAssets,
+  setPageNotFound: (handler: PageNotFound) => void,
+) {
+  const { template, translations } = assets;
+  const shop = {
+    name: config.shop.name,
+    whatsappNumber: config.shop.whatsappNumber,
+    phone: config.shop.phone,
+    email: config.shop.email,
+    instagramUrl: config.shop.instagramUrl,
+    facebookUrl: config.shop.facebookUrl,
+    tiktokUrl: config.shop.tiktokUrl,
+  };
+
+  // Rendered pages, per language and path; dropped with the catalogue answers they are made of.
+  const pages = new Map<string, { page: Page; html: string }>();
+  catalog.onChange(() => pages.clear());
+
+  const context = (lang: Language): PageContext => ({
+    lang,
+    catalog,
+    shopName: config.shop.name,
+    publicUrl: config.publicUrl,
+    t: (ns, key) => lookup(translations, lang, ns, key) ?? lookup(translations, 'en', ns, key),
+  });
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, forceNotFound = false) => {
+    void reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
+    if (!template) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><title>Storefront not built</title><p>Build the storefront first: <code>npm run build</code>.</p>',
+        );
+    }
+    const lang = requestLanguage(request);
+    const path = request.url.split('?')[0] ?? '/';
+    const key = `${lang}:${forceNotFound ? '404' : path}`;
+    let entry = pages.get(key);
+    if (!entry) {
+      const ctx = context(lang);
+      const page = forceNotFound ? notFoundPage(ctx) : await resolvePage(path, ctx);
+      const html = page.redirect
+        ? ''
+        : renderPage({
+            template,
+            page,
+            lang,
+            publicUrl: config.publicUrl,
+            shop,
+            translations,
+            baseNamespaces: BASE_NAMESPACES,
+          });
+      entry = { page, html };
+      if (pages.size > 2000) pages.clear();
+      pages.set(key, entry);
+    }
+    if (entry.page.redirect) return reply.redirect(entry.page.redirect, 301);
+    return reply.code(entry.page.status).type('text/html; charset=utf-8').send(entry.html);
+  };
+
+  for (const path of PAGE_PATHS)
+    app.get(path, { schema: { hide: true } }, (req, reply) => sendPage(req, reply));
+  setPageNotFound((req, reply) => sendPage(req, reply, true));
+
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /account/',
+          'Disallow: /checkout',
+          'Disallow: /cart',
+          'Disallow: /order-confirmation',
+          `Sitemap: ${config.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await sitemap(catalog, config.publicUrl, SITEMAP_PATHS)),
+  );
+
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      // index.html is only ever served through sendPage, filled in.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.vite/manifest.json'),
+      setHeaders: (res, filePath) => {
+        const cache = /[\\/]assets[\\/]/.test(filePath)
+          ? 'public, max-age=31536000, immutable'
+          : /[\\/]media[\\/]/.test(filePath)
+            ? 'public, max-age=604800'
+            : 'public, max-age=300, stale-while-revalidate=86400';
+        res.header('cache-control', cache);
+      },
+    });
+  }
+}
+
+/** Pages listed in the sitemap besides collections and products. */
+const SITEMAP_PATHS = ['/', '/collections', '/our-story', '/faq', '/shipping', '/size-guide', '/contact'];

@@ -1,0 +1,202 @@
+import type {
+  CategoriesResponse,
+  CategoryProductsResponse,
+  GalleriesResponse,
+  Image,
+  Language,
+  ProductPageResponse,
+  ProductResponse,
+} from '@boutique/contracts';
+import type { CatalogService } from '../../modules/catalog/service.js';
+import type { CachedResponse } from '../../lib/response-cache.js';
+
+/** What a storefront route needs in its HTML. */
+export interface Page {
+  status: number;
+  /** Redirect target, for old or mis-cased addresses. */
+  redirect?: string;
+  title?: string;
+  description?: string;
+  canonicalPath?: string;
+  image?: string;
+  jsonLd?: object;
+  noindex?: boolean;
+  /** Translation namespaces the route renders with, inlined so the first paint needs none fetched. */
+  namespaces: string[];
+  /** Answers inlined under the storefront's query keys (apps/web/src/lib/query-keys.ts). */
+  queries: { key: unknown[]; data: unknown }[];
+  /** The main image, preloaded: what the largest paint will be. */
+  preload?: { href: string; srcset?: string; sizes?: string; media?: string }[];
+}
+
+export interface PageContext {
+  lang: Language;
+  catalog: CatalogService;
+  /** Translation lookup in the request's language. */
+  t: (ns: string, key: string) => string | undefined;
+  shopName: string;
+  /** Absolute origin for canonical links and structured data. */
+  publicUrl: string;
+}
+
+const parse = <T>(cached: CachedResponse | undefined) =>
+  cached ? (JSON.parse(cached.body) as T) : undefined;
+const text = (value: { en: string; fr: string; ar: string }, lang: Language) => value[lang] || value.en;
+const preloadOf = (image: Image | null | undefined, sizes: string) =>
+  image ? [{ href: image.url, srcset: image.srcset, sizes }] : undefined;
+
+/** Pages whose text lives in one namespace with a `meta` block. */
+const STATIC_PAGES: Record<string, string> = {
+  '/faq': 'faq',
+  '/shipping': 'shipping',
+  '/size-guide': 'sizeGuide',
+  '/contact': 'contact',
+  '/our-story': 'ourStory',
+};
+
+function staticPage(path: string, ns: string, ctx: PageContext): Page {
+  return {
+    status: 200,
+    title: ctx.t(ns, 'meta.title'),
+    description: ctx.t(ns, 'meta.description'),
+    canonicalPath: path,
+    namespaces: [ns],
+    queries: [],
+  };
+}
+
+export function notFoundPage(ctx: PageContext): Page {
+  return {
+    status: 404,
+    title: ctx.t('notFound', 'meta.title'),
+    description: ctx.t('notFound', 'meta.description'),
+    noindex: true,
+    namespaces: ['notFound'],
+    queries: [],
+  };
+}
+
+async function homePage(ctx: PageContext): Promise<Page> {
+  const [latest, best, categories, galleries] = await Promise.all([
+    ctx.catalog.products(1, 12, undefined),
+    ctx.catalog.products(1, 12, 'best_seller'),
+    ctx.catalog.categories(),
+    ctx.catalog.galleries(),
+  ]);
+  const queries: Page['queries'] = [];
+  const latestBody = parse<ProductPageResponse>(latest);
+  const bestBody = parse<ProductPageResponse>(best);
+  if (latestBody) queries.push({ key: ['products', 1, 12, null], data: latestBody.data.products });
+  if (bestBody) queries.push({ key: ['products', 1, 12, 'best_seller'], data: bestBody.data.products });
+  const categoriesBody = parse<CategoriesResponse>(categories);
+  if (categoriesBody) queries.push({ key: ['categories'], data: categoriesBody.data.categories });
+  const galleriesBody = parse<GalleriesResponse>(galleries);
+  if (galleriesBody) queries.push({ key: ['galleries'], data: galleriesBody.data.data.galleries });
+  return {
+    status: 200,
+    title: ctx.t('home', 'meta.title') ?? ctx.shopName,
+    description: ctx.t('home', 'meta.description'),
+    canonicalPath: '/',
+    image: '/media/hero-poster.webp',
+    namespaces: ['home', 'testimonials'],
+    queries,
+    preload: [
+      { href: '/media/hero-poster-mobile.webp', media: '(max-width: 768px)' },
+      { href: '/media/hero-poster.webp', media: '(min-width: 769px)' },
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ClothingStore',
+      name: ctx.shopName,
+      currenciesAccepted: 'AED',
+      areaServed: 'AE',
+    },
+  };
+}
+
+async function collectionsPage(ctx: PageContext): Promise<Page> {
+  const body = parse<CategoriesResponse>(await ctx.catalog.categories());
+  const categories = body?.data.categories ?? [];
+  return {
+    status: 200,
+    title: ctx.t('collections', 'meta.title'),
+    description: ctx.t('collections', 'meta.description'),
+    canonicalPath: '/collections',
+    namespaces: ['collections'],
+    queries: [{ key: ['categories'], data: categories }],
+    preload: preloadOf(categories[0]?.image, '(max-width: 768px) 100vw, 50vw'),
+  };
+}
+
+async function collectionPage(slug: string, ctx: PageContext): Promise<Page> {
+  if (slug !== slug.toLowerCase())
+    return { status: 301, redirect: `/collection/${slug.toLowerCase()}`, namespaces: [], queries: [] };
+  const body = parse<CategoryProductsResponse>(await ctx.catalog.categoryProducts(slug));
+  if (!body) return { ...notFoundPage(ctx), namespaces: ['collection'] };
+  const { category } = body.data.data;
+  return {
+    status: 200,
+    title: text(category.name, ctx.lang),
+    description: text(category.description, ctx.lang),
+    canonicalPath: `/collection/${category.slug}`,
+    image: category.image?.url,
+    namespaces: ['collection'],
+    queries: [{ key: ['category', category.slug], data: body.data.data }],
+    preload: preloadOf(category.image, '100vw'),
+  };
+}
+
+async function productPage(slug: string, ctx: PageContext): Promise<Page> {
+  const body = parse<ProductResponse>(await ctx.catalog.product(slug));
+  if (!body) return { ...notFoundPage(ctx), namespaces: ['product'] };
+  const { product } = body.data;
+  if (product.slug !== slug)
+    return { status: 301, redirect: `/product/${product.slug}`, namespaces: [], queries: [] };
+  const name = text(product.name, ctx.lang);
+  const description = text(product.description, ctx.lang);
+  const path = `/product/${product.slug}`;
+  return {
+    status: 200,
+    title: name,
+    description,
+    canonicalPath: path,
+    image: product.images[0]?.url,
+    namespaces: ['product'],
+    queries: [{ key: ['product', product.slug], data: body.data }],
+    preload: preloadOf(product.images[0], '(max-width: 940px) 100vw, 50vw'),
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      description,
+      sku: product.slug,
+      image: product.images.map((i) => ctx.publicUrl + i.url),
+      brand: { '@type': 'Brand', name: ctx.shopName },
+      category: text(product.category_name, ctx.lang),
+      offers: {
+        '@type': 'Offer',
+        url: ctx.publicUrl + path,
+        priceCurrency: 'AED',
+        price: product.price,
+        availability:
+          product.status === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+  };
+}
+
+/** The page for a storefront path, or the not-found page. */
+export async function resolvePage(path: string, ctx: PageContext): Promise<Page> {
+  if (path === '/') return homePage(ctx);
+  if (path === '/collections') return collectionsPage(ctx);
+  if (path === '/cart')
+    return { status: 200, title: ctx.t('cart', 'title'), noindex: true, namespaces: [], queries: [] };
+  const staticNs = STATIC_PAGES[path];
+  if (staticNs) return staticPage(path, staticNs, ctx);
+  const collection = /^\/collection\/([A-Za-z0-9-]{1,120})$/.exec(path);
+  if (collection?.[1]) return collectionPage(collection[1], ctx);
+  const product = /^\/product\/([A-Za-z0-9-]{1,120})$/.exec(path);
+  if (product?.[1]) return productPage(product[1], ctx);
+  return notFoundPage(ctx);
+}
