@@ -73,7 +73,8 @@ export function Carousel({ label, children, perGroup = 1, arrows = 'hide', class
           <ChevronLeftIcon className="flip-rtl" />
         </button>
       )}
-      <ul ref={track} className={styles.track}>
+      {/* Focusable so keyboard users can scroll it with the arrow keys, whatever the slides hold. */}
+      <ul ref={track} className={styles.track} tabIndex={0} aria-label={label}>
         {Children.map(children, (child, index) => (
           <li aria-roledescription="slide" aria-label={`${index + 1} / ${count}`}>
             {child}
