@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '../fixtures/shop';
+
+const PAGES = ['/', '/collection/caftan', '/product/zahra-emerald-velvet-caftan', '/cart'];
+
+for (const lang of ['en', 'ar'] as const) {
+  for (const path of PAGES) {
+    test(`axe finds nothing serious on ${path} in ${lang}`, async ({ page, shop }) => {
+      await shop.open(path, { lang });
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await page.waitForLoadState('networkidle');
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const lang of ['en', 'ar'] as const) {
+    test(`no page scrolls sideways in ${lang}`, async ({ page, shop }) => {
+      await shop.open('/', { lang });
+      for (const path of [
+        ...PAGES,
+        '/collections',
+        '/faq',
+        '/shipping',
+        '/size-guide',
+        '/contact',
+        '/our-story',
+        '/nope',
+      ]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, path).toBeLessThanOrEqual(390);
+      }
+    });
+  }
+});
