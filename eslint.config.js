@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/coverage/**',
       '**/*.d.ts',
       'apps/web/public/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
     ],
   },
   js.configs.recommended,
@@ -63,7 +65,8 @@ export default tseslint.config(
             {
               name: '@boutique/contracts',
               allowTypeImports: true,
-              message: "Import values from '@boutique/contracts/constants'; the schemas would bring zod into the first load.",
+              message:
+                "Import values from '@boutique/contracts/constants'; the schemas would bring zod into the first load.",
             },
             { name: 'zod', message: 'Validate with a small guard here; zod weighs on the first load.' },
           ],

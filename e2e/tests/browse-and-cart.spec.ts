@@ -29,7 +29,7 @@ test.describe('a shopper browses and fills the cart', () => {
     await page.getByLabel('Sort by').selectOption('price-asc');
     await expect(page).toHaveURL(/sort=price-asc/);
     const prices = await page.getByTestId('product-card').locator('span[class*=current]').allInnerTexts();
-    const amounts = prices.map(Shop.amount);
+    const amounts = prices.map((p) => Shop.amount(p));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
     await filters.getByRole('button', { name: 'Clear filters' }).click();

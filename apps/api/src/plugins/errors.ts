@@ -93,7 +93,7 @@ export function installErrorHandling(app: FastifyInstance) {
   });
 
   return {
-    setPageNotFound(handler: PageNotFound) {
+    setPageNotFound: (handler: PageNotFound) => {
       pageNotFound = handler;
     },
   };
