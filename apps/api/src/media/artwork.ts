@@ -9,8 +9,12 @@
  * Only numbers and validated hex colours are ever interpolated into the markup,
  * so nothing needs escaping.
  *
- * Performance note: librsvg (used by sharp) is slow with blur filters, so depth
- * and softness come from gradients and layered translucent shapes only.
+ * Performance notes, measured with the librsvg inside sharp (they decide whether
+ * a cold start renders the catalogue in seconds or in minutes):
+ * - no blur filters: depth and softness come from gradients and translucent layers;
+ * - radial gradients cost ~4x a linear one per pixel, so large areas use linear ramps;
+ * - pattern tiles must span a whole number of output pixels and must not sit under
+ *   a scaling transform, or librsvg resamples them (slower and blurrier).
  */
 
 export type Motif = 'star8' | 'rosette' | 'lattice' | 'chevron' | 'floral';
@@ -339,12 +343,12 @@ function zelligeInk(pal: readonly string[], grout = '#f4ecdc'): TileInk {
 // ---------------------------------------------------------------------------
 // shared paint servers
 
-function metalGradient(id: string, accent: string, angle = 0): string {
+/** Short reflected ramp across the whole garment: reads as light glinting off gold or silver thread. */
+function metalGradient(id: string, accent: string): string {
   const dark = darken(accent, 0.42);
   const light = lighten(accent, 0.55);
-  const t = angle ? ` gradientTransform="rotate(${angle})"` : '';
   return (
-    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="46" y2="30" spreadMethod="reflect"${t}>` +
+    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="46" y2="30" spreadMethod="reflect">` +
     `<stop offset="0" stop-color="${dark}"/><stop offset=".3" stop-color="${accent}"/><stop offset=".5" stop-color="${light}"/>` +
     `<stop offset=".68" stop-color="${accent}"/><stop offset="1" stop-color="${darken(accent, 0.25)}"/></linearGradient>`
   );
@@ -359,23 +363,53 @@ function foldGradient(id: string, color: string, alpha: number): string {
   );
 }
 
-function radial(id: string, color: string, alpha: number, cx = 0.5, cy = 0.5, r = 0.5): string {
+/** Soft round glow or shadow; kept to small areas (see the performance notes). */
+function radial(id: string, color: string, alpha: number): string {
   return (
-    `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">` +
+    `<radialGradient id="${id}">` +
     `<stop offset="0" stop-color="${color}" stop-opacity="${alpha}"/><stop offset=".55" stop-color="${color}" stop-opacity="${Math.round(alpha * 35) / 100}"/>` +
     `<stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`
   );
 }
 
+/** Edge darkening from two linear ramps; a full-frame radial gradient costs librsvg ~4x more. */
+function vignette(
+  id: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  alpha: number,
+): { defs: string; body: string } {
+  const ramp = (dir: string, a: number): string =>
+    `<linearGradient id="${id}${dir}" ${dir === 'h' ? 'x2="1" y2="0"' : 'x2="0" y2="1"'}><stop offset="0" stop-color="#000" stop-opacity="${a}"/>` +
+    `<stop offset=".28" stop-color="#000" stop-opacity="0"/><stop offset=".72" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${a}"/></linearGradient>`;
+  const a = Math.round(alpha * 100) / 100;
+  const rect = `x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}"`;
+  return {
+    defs: ramp('h', a) + ramp('v', a),
+    body: `<rect ${rect} fill="url(#${id}h)"/><rect ${rect} fill="url(#${id}v)"/>`,
+  };
+}
+
+/**
+ * Pattern tiles snapped to a whole number of output pixels (`unit` user units
+ * map to whole pixels at the scale the scene is rasterised at): librsvg takes a
+ * much slower resampling path for fractional tiles.
+ */
+function snap(size: number, unit: number): number {
+  return Math.max(unit, Math.round(size / unit) * unit);
+}
+
 // ---------------------------------------------------------------------------
 // garments
 
+/** A fold runs from (x, y0) down to where it meets the hem at (x1, y1), w1 wide there. */
 interface Fold {
   x: number;
   y0: number;
   x1: number;
   y1: number;
-  w0: number;
   w1: number;
   light: boolean;
 }
@@ -455,7 +489,6 @@ function fanFolds(
   botY: number,
   botHalf: number,
   n: number,
-  wTop: number,
   wBot: number,
 ): Fold[] {
   const folds: Fold[] = [];
@@ -466,7 +499,6 @@ function fanFolds(
       y0: topY,
       x1: 450 - botHalf + 2 * botHalf * t,
       y1: botY,
-      w0: wTop,
       w1: wBot,
       light: i % 2 === 1,
     });
@@ -493,12 +525,11 @@ function caftanGeometry(v: Variation, back: boolean): Geometry {
   const sleeve = `M322 194C276 214 ${f(196 - sw * 0.5)} 420 ${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}C338 560 350 432 356 338C352 270 342 216 322 194Z`;
   const sleeveEdge = `M${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}`;
   const sleeveFolds: Fold[] = [
-    { x: 300, y0: 250, x1: 196, y1: 690, w0: 8, w1: 60, light: false },
-    { x: 318, y0: 300, x1: 262, y1: 700, w0: 6, w1: 46, light: true },
-    { x: 286, y0: 240, x1: 150, y1: 660, w0: 6, w1: 36, light: true },
-    { x: 336, y0: 380, x1: 314, y1: 700, w0: 6, w1: 30, light: false },
+    { x: 300, y0: 300, x1: 196, y1: 690, w1: 64, light: false },
+    { x: 318, y0: 340, x1: 262, y1: 700, w1: 48, light: true },
+    { x: 336, y0: 420, x1: 314, y1: 700, w1: 30, light: false },
   ];
-  const bodyFolds = fanFolds(540, 70, hemY + 20, hemHalf * 0.95, 9, 10, 96);
+  const bodyFolds = fanFolds(600, 74, hemY + 20, hemHalf * 0.95, 7, 110);
   // Same scalloped curve as the hem, walked from one side to the other.
   const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 26, v.wave), 450, false);
 
@@ -573,10 +604,10 @@ function jellabaGeometry(v: Variation, back: boolean): Geometry {
   const sleeve = `M342 194C306 205 278 224 264 272C${f(246 - sw * 0.5)} 400 ${f(230 - sw)} 560 ${f(220 - sw)} 668C252 684 302 688 338 674C342 560 346 440 348 340C348 280 348 226 342 194Z`;
   const sleeveEdge = `M${f(220 - sw)} 668C252 684 302 688 338 674`;
   const sleeveFolds: Fold[] = [
-    { x: 290, y0: 260, x1: 252, y1: 672, w0: 8, w1: 40, light: false },
-    { x: 312, y0: 300, x1: 300, y1: 680, w0: 6, w1: 32, light: true },
+    { x: 290, y0: 260, x1: 252, y1: 672, w1: 40, light: false },
+    { x: 312, y0: 300, x1: 300, y1: 680, w1: 32, light: true },
   ];
-  const bodyFolds = fanFolds(380, 80, hemY + 12, hemHalf * 0.92, 7, 14, 84);
+  const bodyFolds = fanFolds(480, 80, hemY + 12, hemHalf * 0.92, 5, 96);
   const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 16, v.wave * 0.6), 450, false);
   if (back) {
     return {
@@ -645,7 +676,8 @@ function garmentInk(art: GarmentArtwork): GarmentInk {
   const l = lum(fabric);
   const secondary = colors[1] ?? (l > 0.55 ? darken(fabric, 0.22) : lighten(fabric, 0.22));
   const tertiary = colors[2] ?? mix(accent, secondary, 0.4);
-  const lining = colors[2] ? darken(at(colors, 2), 0.25) : darken(fabric, 0.5);
+  // Seen through the neckline: the garment's own shadowed inside, warmed by a contrast lining if any.
+  const lining = colors[2] ? mix(darken(fabric, 0.45), at(colors, 2), 0.3) : darken(fabric, 0.5);
   return {
     fabric,
     shadow: darken(fabric, l < 0.15 ? 0.6 : 0.45),
@@ -685,7 +717,6 @@ function sfifa(p: string, d: string, w: number, ink: GarmentInk, pattern = false
   s += `<path ${round} stroke="${ink.accentDark}" stroke-width="${f(w - 2.4)}"/>`;
   if (pattern) {
     s += `<path ${base} stroke="url(#${p}trim)" stroke-width="${f(w - 3.4)}"/>`;
-    s += `<path ${base} stroke="url(#${p}metal)" stroke-width="${f(w - 3.4)}" stroke-opacity=".35"/>`;
   } else {
     s += `<path ${base} stroke="url(#${p}metal)" stroke-width="${f(w - 3.4)}" stroke-dasharray="1.5 1"/>`;
     s += `<path ${round} stroke="${ink.accentLight}" stroke-width="${f(w * 0.26)}" stroke-dasharray="0 ${f(w * 0.55)}"/>`;
@@ -709,7 +740,11 @@ interface GarmentOptions {
 }
 
 /** The garment alone (no backdrop) in the 900x1200 frame, ids prefixed so several can share a document. */
-function garmentLayer(art: GarmentArtwork, p: string, opts: GarmentOptions): { defs: string; body: string } {
+function garmentLayer(
+  art: GarmentArtwork,
+  p: string,
+  opts: GarmentOptions,
+): { defs: string; body: string; outline: string } {
   const kind = art.kind;
   if (kind !== 'caftan' && kind !== 'jellaba') throw new Error('kind must be caftan or jellaba');
   const motif = checkMotif(art.motif);
@@ -753,8 +788,8 @@ function garmentLayer(art: GarmentArtwork, p: string, opts: GarmentOptions): { d
   defs += patternDef(`${p}trim`, motif, 21, trimInk);
   defs += patternDef(`${p}panel`, motif, 45, panelInk);
   defs += metalGradient(`${p}metal`, ink.accent);
-  defs += foldGradient(`${p}fd`, darken(ink.fabric, 0.7), dark ? 0.55 : 0.36);
-  defs += foldGradient(`${p}fl`, lighten(ink.fabric, 0.6), dark ? 0.16 : pale ? 0.3 : 0.2);
+  defs += foldGradient(`${p}fd`, darken(ink.fabric, 0.7), dark ? 0.6 : 0.48);
+  defs += foldGradient(`${p}fl`, lighten(ink.fabric, 0.6), dark ? 0.2 : pale ? 0.34 : 0.28);
   defs += `<radialGradient id="${p}btn" cx=".38" cy=".34" r=".7"><stop offset="0" stop-color="${lighten(ink.accent, 0.75)}"/><stop offset=".45" stop-color="${ink.accent}"/><stop offset="1" stop-color="${ink.accentDark}"/></radialGradient>`;
   // Cylinder-like lighting across the whole silhouette: a lit flank, a turning core, a shadow flank.
   const shadeStops =
@@ -765,10 +800,6 @@ function garmentLayer(art: GarmentArtwork, p: string, opts: GarmentOptions): { d
   // The right sleeve is the left one mirrored, so it needs the light mirrored back.
   defs += `<linearGradient id="${p}shade" gradientUnits="userSpaceOnUse" x1="${lx ? 110 : 790}" y1="0" x2="${lx ? 790 : 110}" y2="0">${shadeStops}</linearGradient>`;
   defs += `<linearGradient id="${p}shadm" gradientUnits="userSpaceOnUse" x1="${lx ? 790 : 110}" y1="0" x2="${lx ? 110 : 790}" y2="0">${shadeStops}</linearGradient>`;
-  defs +=
-    `<linearGradient id="${p}vsh" gradientUnits="userSpaceOnUse" x1="0" y1="150" x2="0" y2="1130">` +
-    `<stop offset="0" stop-color="#fff" stop-opacity=".1"/><stop offset=".25" stop-color="#fff" stop-opacity="0"/>` +
-    `<stop offset=".8" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".2"/></linearGradient>`;
   defs += `<linearGradient id="${p}lin" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(ink.lining, 0.4)}"/><stop offset="1" stop-color="${ink.lining}"/></linearGradient>`;
   const mirror = 'matrix(-1 0 0 1 900 0)';
   defs += `<clipPath id="${p}bc"><path d="${g.body}"/></clipPath>`;
@@ -833,7 +864,7 @@ function garmentLayer(art: GarmentArtwork, p: string, opts: GarmentOptions): { d
   // Light over the body, trims included so the gold turns with the cloth. Painted
   // shape by shape rather than through a clip group, which costs a full-frame layer.
   const hemW = kind === 'caftan' ? 23 : 12;
-  s += `<path d="${g.body}" fill="url(#${p}shade)"/><path d="${g.body}" fill="url(#${p}vsh)"/>`;
+  s += `<path d="${g.body}" fill="url(#${p}shade)"/>`;
   s += `<path d="${g.hemTrim}" fill="none" stroke="url(#${p}shade)" stroke-width="${hemW}"/>`;
   if (g.belt) s += `<path d="${g.belt.d}" fill="url(#${p}shade)"/>`;
   // Cast shadow of each sleeve on the body, faked with two offset copies instead of a blur.
@@ -850,7 +881,8 @@ function garmentLayer(art: GarmentArtwork, p: string, opts: GarmentOptions): { d
   const sleeveShade = (grad: string): string =>
     `<path d="${g.sleeve}" fill="url(#${p}${grad})"/><path d="${g.sleeveEdge}" fill="none" stroke="url(#${p}${grad})" stroke-width="${cuffW + 5}"/>`;
   s += sleeveShade('shade') + `<g transform="${mirror}">${sleeveShade('shadm')}</g>`;
-  return { defs, body: s };
+  const outline = `<path d="${g.body}"/><path d="${g.sleeve}"/><path d="${g.sleeve}" transform="${mirror}"/>`;
+  return { defs, body: s, outline };
 }
 
 // ---------------------------------------------------------------------------
@@ -899,9 +931,10 @@ function svgDoc(w: number, h: number, defs: string, body: string, viewBox = `0 0
 }
 
 /**
- * Product photo in a 3:4 portrait frame (viewBox 0 0 900 1200).
+ * Product photo in a 3:4 portrait frame, 900x1200 units (view 1 crops its viewBox
+ * to a 360x480 window of the same drawing, keeping the 900x1200 size).
  * view 0: front, full length; 1: close-up of the embroidered neckline and closure;
- * 2: back view in warmer side light. Other integers wrap around.
+ * 2: back view in warmer side light. Higher integers wrap around.
  */
 export function garmentSvg(art: GarmentArtwork, view: number): string {
   if (!Number.isInteger(view) || view < 0) throw new Error('view must be a non-negative integer');
@@ -917,9 +950,9 @@ export function garmentSvg(art: GarmentArtwork, view: number): string {
     // scaling transform, which is both blurrier and about four times slower.
     const x = 270;
     const y = art.kind === 'caftan' ? 162 : 84;
-    const vig = `<radialGradient id="bvig" cx=".5" cy=".45" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".22"/></radialGradient>`;
-    body += `<rect x="${x}" y="${y}" width="360" height="480" fill="url(#bvig)"/>`;
-    return svgDoc(900, 1200, bg.defs + g.defs + vig, body, `${x} ${y} 360 480`);
+    const vig = vignette('bvig', x, y, 360, 480, 0.2);
+    body += vig.body;
+    return svgDoc(900, 1200, bg.defs + g.defs + vig.defs, body, `${x} ${y} 360 480`);
   }
   return svgDoc(900, 1200, bg.defs + g.defs, body);
 }
@@ -958,9 +991,17 @@ function lantern(p: string, x: number, y: number, s: number, glow = true): strin
   return `${g}</g>`;
 }
 
-function fountain(p: string, cx: number, y: number, w: number, motif: Motif, pal: readonly string[]): string {
+function fountain(
+  p: string,
+  cx: number,
+  y: number,
+  w: number,
+  motif: Motif,
+  pal: readonly string[],
+  unit: number,
+): string {
   const h = w * 0.34;
-  let d = patternDef(`${p}ftile`, motif, 46, zelligeInk(pal));
+  let d = patternDef(`${p}ftile`, motif, snap(46, unit), zelligeInk(pal));
   d += `<linearGradient id="${p}marble" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbf7ef"/><stop offset="1" stop-color="#d8cfc0"/></linearGradient>`;
   d += `<radialGradient id="${p}water" cx=".45" cy=".4" r=".7"><stop offset="0" stop-color="#cfe7ea"/><stop offset="1" stop-color="#5f8f9a"/></radialGradient>`;
   d += `<linearGradient id="${p}fshade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".35"/><stop offset=".4" stop-color="#fff" stop-opacity=".06"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></linearGradient>`;
@@ -1021,14 +1062,16 @@ interface WallSpec {
   plaster: string;
   dadoTop: number;
   floorTop: number;
+  /** pattern grid, see snap() */
+  unit: number;
 }
 
 /** Plaster wall, carved stucco frieze, zellige dado and a tiled floor in perspective. */
 function riadWall(p: string, s: WallSpec): string {
-  const { W, H, pal, motif, plaster, dadoTop, floorTop } = s;
+  const { W, H, pal, motif, plaster, dadoTop, floorTop, unit } = s;
   let defs = `<linearGradient id="${p}wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(plaster, 0.08)}"/><stop offset=".5" stop-color="${lighten(plaster, 0.12)}"/><stop offset="1" stop-color="${darken(plaster, 0.05)}"/></linearGradient>`;
-  defs += patternDef(`${p}dado`, motif, 70, zelligeInk(pal));
-  defs += patternDef(`${p}stucco`, motif, 44, {
+  defs += patternDef(`${p}dado`, motif, snap(72, unit), zelligeInk(pal));
+  defs += patternDef(`${p}stucco`, motif, snap(45, unit), {
     ground: darken(plaster, 0.1),
     a: lighten(plaster, 0.15),
     b: darken(plaster, 0.04),
@@ -1037,7 +1080,7 @@ function riadWall(p: string, s: WallSpec): string {
     groutW: 1.6,
     alpha: 1,
   });
-  defs += patternDef(`${p}border`, 'chevron', 26, {
+  defs += patternDef(`${p}border`, 'chevron', snap(26, unit), {
     ...zelligeInk(pal),
     a: pal[1] ?? at(pal, 0),
     b: at(pal, 0),
@@ -1075,6 +1118,7 @@ interface ArchFrame {
   plaster: string;
   /** rectangular alfiz around the arch with carved spandrels */
   alfiz: boolean;
+  unit: number;
 }
 
 /** An arched opening or niche: carved stucco frame, a zellige ribbon, and a shaded reveal for depth. */
@@ -1092,7 +1136,7 @@ function archOpening(
   const id = `${p}a${Math.round(cx)}`;
   const { pal, plaster } = fr;
   let defs = `<clipPath id="${id}c"><path d="${d}"/></clipPath>`;
-  defs += patternDef(`${id}st`, fr.motif, Math.max(18, half * 0.16), {
+  defs += patternDef(`${id}st`, fr.motif, snap(Math.max(18, half * 0.16), fr.unit), {
     ground: darken(plaster, 0.12),
     a: lighten(plaster, 0.2),
     b: darken(plaster, 0.03),
@@ -1101,7 +1145,7 @@ function archOpening(
     groutW: 2,
     alpha: 1,
   });
-  defs += patternDef(`${id}rb`, 'chevron', Math.max(10, half * 0.06), {
+  defs += patternDef(`${id}rb`, 'chevron', snap(Math.max(10, half * 0.06), fr.unit), {
     ...zelligeInk(pal),
     a: at(pal, 0),
     b: pal[1] ?? at(pal, 0),
@@ -1136,16 +1180,17 @@ function courtyardView(
   mood: 'day' | 'dusk' | 'night',
   pal: readonly string[],
   motif: Motif,
+  unit: number,
 ): string {
   const sky =
     mood === 'day'
-      ? ['#cfe0e6', '#f6ead2']
+      ? ['#8fbcd0', '#f1e2c2']
       : mood === 'dusk'
         ? ['#e7a77a', '#f8dcb0']
         : ['#1f2946', '#5a4a6a'];
   let defs = `<linearGradient id="${p}sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${at(sky, 0)}"/><stop offset="1" stop-color="${at(sky, 1)}"/></linearGradient>`;
-  defs += patternDef(`${p}far`, motif, 34, { ...zelligeInk(pal), alpha: 1 });
-  const farWall = mood === 'night' ? '#3b3550' : mood === 'dusk' ? '#d9a57e' : '#e8d8bd';
+  defs += patternDef(`${p}far`, motif, snap(34, unit), { ...zelligeInk(pal), alpha: 1 });
+  const farWall = mood === 'night' ? '#3b3550' : mood === 'dusk' ? '#d9a57e' : '#dcbf95';
   let g = `<rect x="${f(cx - half - 60)}" y="${top}" width="${f(2 * half + 120)}" height="${f(bottom - top)}" fill="url(#${p}sky)"/>`;
   // Far gallery across the courtyard: three small arches cut into a sunlit wall.
   const wallTop = top + (bottom - top) * 0.42;
@@ -1191,10 +1236,14 @@ export function gallerySvg(scene: SceneArtwork): string {
   const lanternCount = r.int(1, 3);
   const plaster = mix('#efe2cc', at(pal, 0), 0.07);
   const p = 's';
+  // Rasterised at 960 px for 1000 units: 25 units make 24 whole pixels.
+  const unit = 25;
   let defs = lanternDefs(p);
-  defs += `<radialGradient id="${p}vig" cx=".5" cy=".45" r=".8"><stop offset=".55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="${mood === 'night' ? 0.55 : 0.3}"/></radialGradient>`;
-  defs += radial(`${p}sun`, mood === 'night' ? '#ffb45e' : '#fff1d0', mood === 'night' ? 0.35 : 0.5);
-  let g = riadWall(p, { W, H, pal, motif, plaster, dadoTop: 930, floorTop: 1080 });
+  const vig = vignette(`${p}vig`, 0, 0, W, H, mood === 'night' ? 0.45 : 0.25);
+  defs += vig.defs;
+  const sunColor = mood === 'night' ? '#ffb45e' : '#fff1d0';
+  defs += `<linearGradient id="${p}sun" x1="${mood === 'night' ? 0.5 : 0.1}" y1="0" x2="${mood === 'night' ? 0.5 : 0.6}" y2=".7"><stop offset="0" stop-color="${sunColor}" stop-opacity="${mood === 'night' ? 0.3 : 0.45}"/><stop offset="1" stop-color="${sunColor}" stop-opacity="0"/></linearGradient>`;
+  let g = riadWall(p, { W, H, pal, motif, plaster, dadoTop: 930, floorTop: 1080, unit });
   const half = sideNiches ? 250 : 290;
   const spring = 520;
   g += archOpening(
@@ -1204,23 +1253,23 @@ export function gallerySvg(scene: SceneArtwork): string {
     half,
     1080,
     style,
-    courtyardView(p, 500, 150, 1080, half, mood, pal, motif),
-    { pal, motif, plaster, alfiz: !sideNiches },
+    courtyardView(p, 500, 150, 1080, half, mood, pal, motif, unit),
+    { pal, motif, plaster, alfiz: !sideNiches, unit },
   );
   if (sideNiches) {
     for (const nx of [120, 880]) {
       const niche = `<rect x="${nx - 80}" y="300" width="160" height="700" fill="${darken(plaster, 0.35)}"/><rect x="${nx - 80}" y="300" width="160" height="700" fill="url(#${p}dado)" fill-opacity=".25"/>`;
-      g += archOpening(p, nx, 560, 62, 930, style, niche, { pal, motif, plaster, alfiz: false });
+      g += archOpening(p, nx, 560, 62, 930, style, niche, { pal, motif, plaster, alfiz: false, unit });
       g += `<path d="M${nx - 22} 930L${nx + 22} 930L${nx + 30} 880Q${nx} 820 ${nx - 30} 880Z" fill="${at(pal, 1)}"/><path d="M${nx - 30} 880Q${nx} 820 ${nx + 30} 880" fill="none" stroke="#c9a45a" stroke-width="3"/>`;
     }
   }
-  if (hasFountain) g += fountain(p, 500, 1110, 170, motif, pal);
+  if (hasFountain) g += fountain(p, 500, 1110, 170, motif, pal, unit);
   const lx = lanternCount === 1 ? [500] : lanternCount === 2 ? [400, 600] : [360, 500, 640];
   lx.forEach((x, i) => {
     g += lantern(p, x, 330 + (i % 2) * 70 + r.int(0, 30), 1.15);
   });
   if (curtain !== 'none') g += drape(p, curtain, W, H, at(pal, 0), pal[2] ?? '#c8a24a');
-  g += `<ellipse cx="${mood === 'night' ? 500 : 300}" cy="260" rx="700" ry="640" fill="url(#${p}sun)"/>`;
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}sun)"/>`;
   if (mood !== 'night') {
     // Shafts of sunlight falling through an unseen window, warm and slanted.
     defs += `<linearGradient id="${p}shaft" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff6df" stop-opacity=".28"/><stop offset="1" stop-color="#fff6df" stop-opacity="0"/></linearGradient>`;
@@ -1228,7 +1277,7 @@ export function gallerySvg(scene: SceneArtwork): string {
     g += `<path d="M${f(sx)} 0L${f(sx + 120)} 0L${f(sx + 560)} 1250L${f(sx + 300)} 1250Z" fill="url(#${p}shaft)"/>`;
     g += `<path d="M${f(sx + 170)} 0L${f(sx + 215)} 0L${f(sx + 700)} 1250L${f(sx + 600)} 1250Z" fill="url(#${p}shaft)"/>`;
   }
-  g += `<rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  g += vig.body;
   return svgDoc(W, H, defs, g);
 }
 
@@ -1284,7 +1333,8 @@ export function collectionTileSvg(kind: 'caftan' | 'jellaba'): string {
   defs += `<linearGradient id="${p}wallsh" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1a120a" stop-opacity=".55"/><stop offset=".6" stop-color="#1a120a" stop-opacity=".25"/><stop offset="1" stop-color="#1a120a" stop-opacity=".5"/></linearGradient>`;
   defs += `<linearGradient id="${p}niche" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9c6a5"/><stop offset=".5" stop-color="#f3e8d4"/><stop offset="1" stop-color="#e2d2b5"/></linearGradient>`;
   defs += lanternDefs(p);
-  defs += `<radialGradient id="${p}vig" cx=".5" cy=".5" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".35"/></radialGradient>`;
+  const vig = vignette(`${p}vig`, 0, 0, W, H, 0.3);
+  defs += vig.defs;
   let g = `<rect width="${W}" height="${H}" fill="url(#${p}wallz)"/><rect width="${W}" height="${H}" fill="url(#${p}wallsh)"/>`;
   const xs = [300, 800, 1300];
   xs.forEach((x, i) => {
@@ -1294,6 +1344,7 @@ export function collectionTileSvg(kind: 'caftan' | 'jellaba'): string {
       motif,
       plaster: '#e9d9bd',
       alfiz: false,
+      unit: 1,
     });
   });
   g += `<rect y="930" width="${W}" height="70" fill="#7d5438"/><rect y="930" width="${W}" height="8" fill="#000" fill-opacity=".25"/>`;
@@ -1303,7 +1354,7 @@ export function collectionTileSvg(kind: 'caftan' | 'jellaba'): string {
     g += gm.body;
   });
   for (const x of [550, 1050]) g += lantern(p, x, 210, 0.9);
-  g += `<rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  g += vig.body;
   return svgDoc(W, H, defs, g);
 }
 
@@ -1315,16 +1366,20 @@ export function bannerSvg(): string {
   const p = 'n';
   let defs = lanternDefs(p);
   defs += `<linearGradient id="${p}calm" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1a120b" stop-opacity=".72"/><stop offset=".38" stop-color="#1a120b" stop-opacity=".35"/><stop offset=".6" stop-color="#1a120b" stop-opacity="0"/></linearGradient>`;
-  defs += `<radialGradient id="${p}vig" cx=".6" cy=".45" r=".8"><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></radialGradient>`;
-  let g = riadWall(p, { W, H, pal, motif: 'star8', plaster: '#ecdcc0', dadoTop: 760, floorTop: 900 });
+  const vig = vignette(`${p}vig`, 0, 0, W, H, 0.3);
+  defs += vig.defs;
+  // Rasterised at 1600 px for 2400 units: 3 units make 2 whole pixels.
+  const unit = 3;
+  let g = riadWall(p, { W, H, pal, motif: 'star8', plaster: '#ecdcc0', dadoTop: 760, floorTop: 900, unit });
   const arches = [300, 780, 1260, 1740, 2220];
   arches.forEach((x, i) => {
-    const inner = courtyardView(`${p}${i}`, x, 150, 900, 185, 'dusk', pal, 'star8');
+    const inner = courtyardView(`${p}${i}`, x, 150, 900, 185, 'dusk', pal, 'star8', unit);
     g += archOpening(`${p}${i}`, x, 430, 185, 900, 'horseshoe', inner, {
       pal,
       motif: 'star8',
       plaster: '#ecdcc0',
       alfiz: false,
+      unit,
     });
   });
   const caftan = placedGarment(at(CAFTAN_LOOKS, 0), 'caftan', `${p}g0`, 1260, 905, 0.54);
@@ -1338,7 +1393,7 @@ export function bannerSvg(): string {
     [1980, 230],
   ] as const)
     g += lantern(p, x, y, 1);
-  g += `<rect width="${W}" height="${H}" fill="url(#${p}calm)"/><rect width="${W}" height="${H}" fill="url(#${p}vig)"/>`;
+  g += `<rect width="${W}" height="${H}" fill="url(#${p}calm)"/>${vig.body}`;
   return svgDoc(W, H, defs, g);
 }
 
@@ -1353,7 +1408,7 @@ export function heroFrameSvg(format: 'desktop' | 'mobile', phase: number): strin
   const W = format === 'desktop' ? 1280 : 720;
   const H = format === 'desktop' ? 720 : 1280;
   const tileSize = 160;
-  const pal = ['#0c3b33', '#134e43', '#8a6a2c', '#08221e'];
+  const pal = ['#0d3a32', '#11443a', '#5a4720', '#08211c'];
   const p = 'h';
   const ang = 2 * Math.PI * t;
   let defs = patternDef(
@@ -1365,7 +1420,7 @@ export function heroFrameSvg(format: 'desktop' | 'mobile', phase: number): strin
       a: at(pal, 0),
       b: at(pal, 1),
       c: at(pal, 2),
-      grout: '#1e5a4d',
+      grout: '#17453b',
       groutW: 1.6,
       alpha: 1,
     },
@@ -1382,16 +1437,22 @@ export function heroFrameSvg(format: 'desktop' | 'mobile', phase: number): strin
   } else {
     defs += `<linearGradient id="${p}text" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#04100d" stop-opacity=".65"/><stop offset=".35" stop-color="#04100d" stop-opacity="0"/></linearGradient>`;
   }
-  const look = at(CAFTAN_LOOKS, 0);
-  const gm = garmentLayer({ kind: 'caftan', ...look, colors: ['#0f5c4a', '#1d7a62', '#c9a646'] }, `${p}g`, {
-    view: 0,
-    light: 'left',
-  });
-  defs += gm.defs;
+  const gm = garmentLayer(
+    {
+      kind: 'caftan',
+      colors: ['#f2ead8', '#e4d4b0', '#0f5c4a'],
+      accent: '#c9a24a',
+      motif: 'star8',
+      seed: 'hero-ivory',
+    },
+    `${p}g`,
+    { view: 0, light: 'left' },
+  );
+  defs += gm.defs + `<clipPath id="${p}gsil">${gm.outline}</clipPath>`;
   // A band of sheen sweeps across the cloth and returns, like light through a moving screen.
   const sx = 450 + Math.sin(ang) * 260;
   defs += `<linearGradient id="${p}sheen" gradientUnits="userSpaceOnUse" x1="${f(sx - 160)}" y1="0" x2="${f(sx + 160)}" y2="260"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset=".5" stop-color="#ffe2a8" stop-opacity=".16"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`;
-  const scale = format === 'desktop' ? 0.6 : 0.82;
+  const scale = format === 'desktop' ? 0.6 : 0.74;
   const cx = format === 'desktop' ? W * 0.7 : W * 0.5;
   const floorY = format === 'desktop' ? H * 0.97 : H * 0.95;
   const archHalf = 300 * scale * 1.05;
