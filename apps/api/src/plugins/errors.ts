@@ -76,7 +76,9 @@ export function installErrorHandling(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
+    // A route of this very method that declined the request (e.g. a static file not to be served) is a 404.
+    const declined = Boolean(knownRoutes.find(request.method as HTTPMethod, path));
+    const allowed = declined ? [] : METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
     if (allowed.length > 0) {
       void reply.header('allow', allowed.join(', '));
       return send(reply, 405, { message: `Method ${request.method} is not allowed here` });

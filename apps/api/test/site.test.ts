@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { products } from '../src/db/schema/index.js';
+import { startTestApp, type TestApp } from './helpers.js';
+
+/** A small stand-in for the storefront build: the markers and inline script of the real index.html. */
+function fakeBuild() {
+  const dist = mkdtempSync(join(tmpdir(), 'boutique-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <script>document.documentElement.dataset.theme='light'</script>
+    <!--app-head-->
+    <title data-ssr>Dev title</title>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div><!--app-data--></body>
+</html>`,
+  );
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets/index-abc.js'), 'console.log("shop")'.repeat(100));
+  for (const [lng, title] of [
+    ['en', 'Frequently asked questions'],
+    ['ar', 'الأسئلة الشائعة'],
+  ] as const) {
+    mkdirSync(join(dist, 'locales', lng), { recursive: true });
+    writeFileSync(join(dist, 'locales', lng, 'common.json'), JSON.stringify({ brand: 'Dar Lalla' }));
+    writeFileSync(
+      join(dist, 'locales', lng, 'faq.json'),
+      JSON.stringify({ meta: { title, description: `${title}.` } }),
+    );
+    writeFileSync(join(dist, 'locales', lng, 'notFound.json'), JSON.stringify({ meta: { title: 'OOPS' } }));
+  }
+  return dist;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ WEB_DIST_DIR: fakeBuild(), PUBLIC_URL: 'https://shop.example' });
+});
+afterAll(() => t?.close());
+
+const page = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await t.fetch(path, { headers, redirect: 'manual' });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+};
+const bootData = (html: string) =>
+  JSON.parse(/<script id="boot-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+
+describe('storefront pages', () => {
+  it('writes the product head, structured data, preload and inlined answer into the page', async () => {
+    const { status, html, headers } = await page('/product/zahra-emerald-velvet-caftan');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html).toContain('<title data-ssr>Zahra Emerald Velvet Caftan · Dar Lalla</title>');
+    expect(html).not.toContain('Dev title');
+    expect(html).toContain(
+      '<link data-ssr rel="canonical" href="https://shop.example/product/zahra-emerald-velvet-caftan">',
+    );
+    expect(html).toMatch(/<meta data-ssr name="description" content="[^"]{20,160}">/);
+    expect(html).toContain(
+      'property="og:image" content="https://shop.example/storage/products/zahra-emerald-velvet-caftan/0-800.webp"',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/storage/products/zahra-emerald-velvet-caftan/0-800.webp"',
+    );
+    const ld = JSON.parse(
+      /<script data-ssr type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    );
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      sku: 'zahra-emerald-velvet-caftan',
+      offers: { priceCurrency: 'AED' },
+    });
+    const boot = bootData(html);
+    expect(boot.queries[0].key).toEqual(['product', 'zahra-emerald-velvet-caftan']);
+    expect(boot.queries[0].data.product.slug).toBe('zahra-emerald-velvet-caftan');
+    expect(boot.shop).toMatchObject({ name: 'Dar Lalla', publicUrl: 'https://shop.example' });
+  });
+
+  it('renders in the saved language, else the browser’s, with the reading direction', async () => {
+    const saved = await page('/faq', { cookie: 'lang=ar', 'accept-language': 'fr' });
+    expect(saved.html).toContain('<html lang="ar" dir="rtl">');
+    expect(saved.html).toContain('<title data-ssr>الأسئلة الشائعة · Dar Lalla</title>');
+    expect(bootData(saved.html).i18n).toMatchObject({
+      lng: 'ar',
+      resources: { common: { brand: 'Dar Lalla' } },
+    });
+    const browser = await page('/faq', { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' });
+    expect(browser.html).toContain('<html lang="ar" dir="rtl">');
+    expect((await page('/faq', { 'accept-language': 'de-DE' })).html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('inlines the home page answers under the storefront query keys', async () => {
+    const boot = bootData((await page('/')).html);
+    const keys = boot.queries.map((q: { key: unknown[] }) => q.key);
+    expect(keys).toEqual([
+      ['products', 1, 12, null],
+      ['products', 1, 12, 'best_seller'],
+      ['categories'],
+      ['galleries'],
+    ]);
+    expect(boot.queries[0].data.data).toHaveLength(12);
+  });
+
+  it('redirects a capitalised collection and an old numeric product link', async () => {
+    const collection = await page('/collection/Caftan');
+    expect(collection.status).toBe(301);
+    expect(collection.headers.get('location')).toBe('/collection/caftan');
+    const id = (await t.json('/api/v1/products/slug/zahra-emerald-velvet-caftan')).body.data.product.id;
+    const product = await page(`/product/${id}`);
+    expect(product.status).toBe(301);
+    expect(product.headers.get('location')).toBe('/product/zahra-emerald-velvet-caftan');
+  });
+
+  it('answers unknown pages and products with the storefront and a 404, not indexed', async () => {
+    for (const path of ['/no/such/page', '/product/no-such-piece', '/collection/sandals']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(res.html).toContain('<meta data-ssr name="robots" content="noindex">');
+      expect(res.html).toContain('<div id="root">');
+    }
+    // The API keeps its JSON answers.
+    expect((await t.json('/api/v1/nothing')).body).toMatchObject({ success: false, message: 'Not found' });
+  });
+
+  it('escapes what it writes: data cannot close the script or the attribute', async () => {
+    await t.database.db
+      .update(products)
+      .set({ name: { en: 'Evil </script><script>alert(1)</script> "caftan"', fr: 'x', ar: 'س' } })
+      .where(eq(products.slug, 'yasmine-ivory-chiffon-caftan'));
+    await expect
+      .poll(async () => (await page('/product/yasmine-ivory-chiffon-caftan')).html, { timeout: 3000 })
+      .toContain('Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;caftan&quot;');
+    const { html } = await page('/product/yasmine-ivory-chiffon-caftan');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('Evil \\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+  });
+
+  it('allows the inline theme script by its hash and nothing else inline', async () => {
+    const csp = (await page('/faq')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('serves hashed assets for a year, compressed when the client accepts it', async () => {
+    const res = await t.fetch('/assets/index-abc.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect((await t.fetch('/index.html')).status).toBe(404);
+  });
+
+  it('lists public pages and products in stock in the sitemap, and points robots to it', async () => {
+    const sitemap = await (await t.fetch('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>https://shop.example/collection/caftan</loc>');
+    expect(sitemap).toContain('<loc>https://shop.example/product/zahra-emerald-velvet-caftan</loc>');
+    expect(sitemap.match(/<url>/g)).toHaveLength(7 + 2 + 38);
+    const robots = await (await t.fetch('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+});
