@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductImage } from '@/components/product-image';
-import { categoriesQuery } from './api/get-categories';
+import { categoriesQuery } from '@/lib/queries/get-categories';
 import styles from './components/collections.module.css';
 
 export default function CollectionsPage() {

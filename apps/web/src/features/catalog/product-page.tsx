@@ -11,7 +11,8 @@ import { cart } from '@/stores/cart-store';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
-import { CheckIcon, MinusIcon, PlusIcon, RulerIcon, WhatsappIcon } from '@/components/ui/icons';
+import { CheckIcon, RulerIcon, WhatsappIcon } from '@/components/ui/icons';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductImage } from '@/components/product-image';
@@ -200,26 +201,15 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           </fieldset>
 
           <div className={styles.quantity}>
-            <span id="quantity-label">{t('quantity')}</span>
-            <div className={styles.stepper} role="group" aria-labelledby="quantity-label">
-              <button
-                type="button"
-                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-                aria-label={t('decrease')}
-                disabled={quantity <= 1}
-              >
-                <MinusIcon size={16} />
-              </button>
-              <output aria-live="polite">{quantity}</output>
-              <button
-                type="button"
-                onClick={() => setQuantity((q) => Math.min(10, q + 1))}
-                aria-label={t('increase')}
-                disabled={quantity >= 10}
-              >
-                <PlusIcon size={16} />
-              </button>
-            </div>
+            <span>{t('quantity')}</span>
+            <QuantityStepper
+              value={quantity}
+              max={10}
+              onChange={setQuantity}
+              label={t('quantity')}
+              decreaseLabel={t('decrease')}
+              increaseLabel={t('increase')}
+            />
           </div>
 
           <div className={styles.actions}>

@@ -4,8 +4,9 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { cart } from '@/stores/cart-store';
-import type { CartItem } from '@/stores/cart-model';
-import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { MAX_QUANTITY, type CartItem } from '@/stores/cart-model';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { TrashIcon } from '@/components/ui/icons';
 import styles from './cart.module.css';
 
 export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate?: () => void }) {
@@ -37,24 +38,15 @@ export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate?: ()
           </span>
         </p>
         <div className={styles.lineBottom}>
-          <div className={styles.stepper} role="group" aria-label={t('quantityOf', { name })}>
-            <button
-              type="button"
-              aria-label={t('decrease')}
-              disabled={item.quantity <= 1}
-              onClick={() => cart.updateQuantity(item.cartItemId, item.quantity - 1)}
-            >
-              <MinusIcon size={14} />
-            </button>
-            <output aria-label={t('quantity')}>{item.quantity}</output>
-            <button
-              type="button"
-              aria-label={t('increase')}
-              onClick={() => cart.updateQuantity(item.cartItemId, item.quantity + 1)}
-            >
-              <PlusIcon size={14} />
-            </button>
-          </div>
+          <QuantityStepper
+            size="sm"
+            value={item.quantity}
+            max={MAX_QUANTITY}
+            onChange={(quantity) => cart.updateQuantity(item.cartItemId, quantity)}
+            label={t('quantityOf', { name })}
+            decreaseLabel={t('decrease')}
+            increaseLabel={t('increase')}
+          />
           <span className={styles.linePrice}>{formatMoney(Number(item.price) * item.quantity, lang)}</span>
         </div>
       </div>

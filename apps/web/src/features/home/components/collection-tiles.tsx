@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ProductImage } from '@/components/product-image';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '@/lib/queries/get-categories';
 import styles from './collection-tiles.module.css';
 
 const TILES = [

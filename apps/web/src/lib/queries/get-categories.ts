@@ -3,10 +3,7 @@ import type { CategoriesResponse } from '@boutique/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/**
- * Same key and same cached shape (the list of collections) as the catalogue feature's request: both read one
- * cache entry, which the server also inlines for the first paint.
- */
+/** The collections with live counts: the home page's tiles and the collections landing share this one entry. */
 export async function getCategories(signal?: AbortSignal) {
   const res = await apiRequest<CategoriesResponse>('/v1/categories', { signal });
   return res.data.categories;

@@ -1,0 +1,47 @@
+import { MinusIcon, PlusIcon } from './icons';
+import styles from './quantity-stepper.module.css';
+
+interface QuantityStepperProps {
+  value: number;
+  onChange: (value: number) => void;
+  /** Accessible name of the group, e.g. "Quantity of Zahra Caftan". */
+  label: string;
+  decreaseLabel: string;
+  increaseLabel: string;
+  min?: number;
+  max?: number;
+  size?: 'sm' | 'md';
+}
+
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  decreaseLabel,
+  increaseLabel,
+  min = 1,
+  max = 99,
+  size = 'md',
+}: QuantityStepperProps) {
+  return (
+    <div className={`${styles.stepper} ${styles[size]}`} role="group" aria-label={label}>
+      <button
+        type="button"
+        aria-label={decreaseLabel}
+        disabled={value <= min}
+        onClick={() => onChange(value - 1)}
+      >
+        <MinusIcon size={size === 'sm' ? 14 : 16} />
+      </button>
+      <output aria-live="polite">{value}</output>
+      <button
+        type="button"
+        aria-label={increaseLabel}
+        disabled={value >= max}
+        onClick={() => onChange(value + 1)}
+      >
+        <PlusIcon size={size === 'sm' ? 14 : 16} />
+      </button>
+    </div>
+  );
+}
