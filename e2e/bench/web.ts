@@ -1,0 +1,150 @@
+/**
+ * npm run bench:web — Lighthouse (mobile defaults: simulated slow 4G and a 4x slower CPU) on the home,
+ * collection and product pages of the built shop, served by the API as `npm start` serves it.
+ * Prints the four scores, LCP, CLS, TBT and the JavaScript transferred by the first load. Targets: performance
+ * >= 95 on each page, LCP < 2 s, CLS < 0.02, first-load JavaScript < 120 KB gzipped, accessibility, best
+ * practices and SEO >= 95. BENCH_RUNS (default 3) runs per page; the median run by performance is shown.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = 4180;
+const base = `http://127.0.0.1:${PORT}`;
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const pages = [
+  ['home', '/'],
+  ['collection', '/collection/caftan'],
+  ['product', '/product/zahra-emerald-velvet-caftan'],
+] as const;
+
+const server = spawn(
+  process.execPath,
+  [fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url))],
+  {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: base,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-bench-web-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not listening yet (the first start renders the demo artwork)
+  }
+  if (i > 240) throw new Error('the shop did not start');
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+interface Row {
+  name: string;
+  scores: Record<string, number>;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  jsKb: number;
+}
+
+async function audit(name: string, path: string): Promise<Row> {
+  const result = await lighthouse(`${base}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${path}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(
+    Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
+  );
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
+  const js = requests
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    name,
+    scores,
+    lcp: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbt: numeric('total-blocking-time'),
+    jsKb: js / 1024,
+  };
+}
+
+const rows: Row[] = [];
+try {
+  for (const [name, path] of pages) {
+    await audit(name, path); // warm the server's caches and the artwork on disk
+    const results: Row[] = [];
+    for (let i = 0; i < runs; i++) results.push(await audit(name, path));
+    results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    rows.push(results[Math.floor(results.length / 2)] as Row);
+  }
+} finally {
+  chrome.kill();
+  stop();
+}
+
+const ok = (row: Row) =>
+  (row.scores.performance ?? 0) >= 95 &&
+  (row.scores.accessibility ?? 0) >= 95 &&
+  (row.scores['best-practices'] ?? 0) >= 95 &&
+  (row.scores.seo ?? 0) >= 95 &&
+  row.lcp < 2000 &&
+  row.cls < 0.02 &&
+  row.jsKb < 120;
+
+console.log(`\nLighthouse 12 mobile, median of ${runs} runs per page, ${base}\n`);
+console.log('page        perf  a11y  bp   seo   LCP      CLS     TBT     first-load JS');
+for (const r of rows) {
+  console.log(
+    [
+      r.name.padEnd(10),
+      String(r.scores.performance).padStart(5),
+      String(r.scores.accessibility).padStart(5),
+      String(r.scores['best-practices']).padStart(4),
+      String(r.scores.seo).padStart(5),
+      `${(r.lcp / 1000).toFixed(2)} s`.padStart(8),
+      r.cls.toFixed(3).padStart(7),
+      `${Math.round(r.tbt)} ms`.padStart(7),
+      `${r.jsKb.toFixed(1)} KB`.padStart(12),
+      ok(r) ? '  targets met' : '  TARGET MISSED',
+    ].join(' '),
+  );
+}
+console.log(
+  '\ntargets: perf, a11y, best practices, SEO >= 95; LCP < 2 s; CLS < 0.02; first-load JS < 120 KB gzipped',
+);
