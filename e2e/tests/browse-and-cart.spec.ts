@@ -56,7 +56,7 @@ test.describe('a shopper browses and fills the cart', () => {
     await expect(shop.cartBadge).toHaveText('1');
 
     await page.goto('/cart');
-    const line = page.getByTestId('cart-line');
+    const line = page.getByRole('main').getByTestId('cart-line');
     await expect(line).toHaveCount(1);
     const unit = Shop.amount(await page.getByTestId('cart-page-total').innerText());
     await line.getByRole('button', { name: 'One more' }).click();

@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => unlisten());
 
   const site = loadSiteAssets(config);
-  await registerSecurityHeaders(app, config, site.template?.scriptHashes);
+  registerSecurityHeaders(app, config, site.template?.scriptHashes);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerDocs(app, config);
   await registerStorage(app, config);

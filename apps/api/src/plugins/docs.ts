@@ -18,5 +18,11 @@ export async function registerDocs(app: FastifyInstance, config: Config) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Over plain http (the demo on localhost) an upgrade would break the page's own assets.
+    transformStaticCSP: (header) =>
+      config.publicUrl.startsWith('https://') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 }
