@@ -12,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /** The PostgreSQL database of this app, when the suite runs on a server. */
+  databaseUrl: string | undefined;
   url: string;
   /** fetch against the listening server: real HTTP, real sockets. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -23,7 +25,9 @@ export interface TestApp {
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL server
  * of DATABASE_URL (created here, dropped on close), so test files never see each other's data.
  */
-async function freshDatabase(base: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(
+  base: Config,
+): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (!base.databaseUrl) {
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
     return { handle, drop: async () => {} };
@@ -38,6 +42,7 @@ async function freshDatabase(base: Config): Promise<{ handle: DatabaseHandle; dr
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: base.databaseUrl });
       await c.connect();
@@ -59,7 +64,7 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     ...env,
   });
-  const { handle, drop } = await freshDatabase(config);
+  const { handle, url: databaseUrl, drop } = await freshDatabase(config);
   const app = await buildApp(config, { renderDemoMedia: false, ...options, database: handle });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -70,6 +75,7 @@ export async function startTestApp(
     app,
     config,
     database: handle,
+    databaseUrl,
     url,
     fetch: doFetch,
     async json(path, init) {
