@@ -81,6 +81,16 @@ async function audit(name: string, path: string): Promise<Row> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${path}`);
   const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.BENCH_DEBUG) {
+    const lcp = lhr.audits['largest-contentful-paint-element']?.details;
+    console.log(
+      path,
+      'FCP',
+      lhr.audits['first-contentful-paint']?.displayValue,
+      JSON.stringify(lcp).slice(0, 900),
+    );
+  }
   const scores = Object.fromEntries(
     Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
   );

@@ -12,6 +12,8 @@ export function securityHeaders(config: Config, inlineScriptHashes: string[] = [
     "default-src 'self'",
     `script-src 'self' ${inlineScriptHashes.join(' ')}`.trim(),
     "style-src 'self'",
+    // Server-rendered markup carries style attributes (colour swatches); attributes cannot run script.
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
     "font-src 'self' data:",

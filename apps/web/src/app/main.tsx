@@ -1,21 +1,29 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import '@/styles/global.css';
 import { initI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { AppRoutes } from './router';
 
-await initI18n();
+const i18n = await initI18n();
+const client = createQueryClient();
 
 // The server wrote this page's head for crawlers and link previews; React renders its own from here on.
 for (const node of document.head.querySelectorAll('[data-ssr]')) node.remove();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <AppProviders>
-      <AppRouter />
+    <AppProviders client={client} i18n={i18n}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// The server renders the page it can (catalogue and information pages); the rest start empty.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

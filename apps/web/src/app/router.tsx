@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { Frame } from './frame/frame';
 import { ErrorBoundary } from './frame/error-boundary';
@@ -18,26 +18,25 @@ const ContactPage = lazy(() => import('@/features/content/contact-page'));
 const OurStoryPage = lazy(() => import('@/features/content/our-story-page'));
 const NotFoundPage = lazy(() => import('@/features/content/not-found-page'));
 
-export function AppRouter() {
+/** The routes, inside whichever router the side provides (BrowserRouter here, StaticRouter on the server). */
+export function AppRoutes() {
   return (
-    <BrowserRouter>
-      <ErrorBoundary>
-        <Routes>
-          <Route element={<Frame />}>
-            <Route index element={<HomePage />} />
-            <Route path={paths.collections.path} element={<CollectionsPage />} />
-            <Route path={paths.collection.path} element={<CollectionPage />} />
-            <Route path={paths.product.path} element={<ProductPage />} />
-            <Route path={paths.cart.path} element={<CartPage />} />
-            <Route path={paths.faq.path} element={<FaqPage />} />
-            <Route path={paths.shipping.path} element={<ShippingPage />} />
-            <Route path={paths.sizeGuide.path} element={<SizeGuidePage />} />
-            <Route path={paths.contact.path} element={<ContactPage />} />
-            <Route path={paths.ourStory.path} element={<OurStoryPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </ErrorBoundary>
-    </BrowserRouter>
+    <ErrorBoundary>
+      <Routes>
+        <Route element={<Frame />}>
+          <Route index element={<HomePage />} />
+          <Route path={paths.collections.path} element={<CollectionsPage />} />
+          <Route path={paths.collection.path} element={<CollectionPage />} />
+          <Route path={paths.product.path} element={<ProductPage />} />
+          <Route path={paths.cart.path} element={<CartPage />} />
+          <Route path={paths.faq.path} element={<FaqPage />} />
+          <Route path={paths.shipping.path} element={<ShippingPage />} />
+          <Route path={paths.sizeGuide.path} element={<SizeGuidePage />} />
+          <Route path={paths.contact.path} element={<ContactPage />} />
+          <Route path={paths.ourStory.path} element={<OurStoryPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </ErrorBoundary>
   );
 }

@@ -31,6 +31,11 @@ const FALLBACK_SHOP: ShopInfo = {
 
 let cached: BootData | undefined;
 
+/** On the server (entry-server.tsx) the shop details are given, not read from a page. */
+export function setServerBootData(data: BootData) {
+  cached = data;
+}
+
 /** Read once; the Vite dev server serves no boot data, so everything has a fallback. */
 export function bootData(): BootData {
   if (cached) return cached;

@@ -46,6 +46,9 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** The server renders an empty cart; hydration starts from it too, then shows the saved one. */
+const serverSnapshot = () => emptyCart;
+
 export function useCart(): CartState {
-  return useSyncExternalStore(cart.subscribe, cart.get, cart.get);
+  return useSyncExternalStore(cart.subscribe, cart.get, serverSnapshot);
 }

@@ -8,6 +8,7 @@ import { notFoundPage, resolvePage, type Page, type PageContext } from './pages.
 import { renderPage } from './render.js';
 import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
 import { sitemap } from './sitemap.js';
+import { loadRouteAssets, loadServerEntry, type ServerEntry } from './ssr.js';
 
 /** Namespaces the frame renders on every page (apps/web/src/lib/i18n.ts). */
 const BASE_NAMESPACES = ['common', 'cart', 'search'] as const;
@@ -27,12 +28,25 @@ const PAGE_PATHS = [
 export interface SiteAssets {
   template: Template | undefined;
   translations: Translations;
+  serverEntry: ServerEntry | undefined;
+  routeAssets: ReturnType<typeof loadRouteAssets>;
 }
 
 /** Read at start, before the security headers are set up: they need the hashes of the inline scripts. */
-export function loadSiteAssets(config: Config): SiteAssets {
-  return { template: loadTemplate(config.webDistDir), translations: loadTranslations(config.webDistDir) };
+export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
+  return {
+    template: loadTemplate(config.webDistDir),
+    translations: loadTranslations(config.webDistDir),
+    serverEntry: await loadServerEntry(config.webDistDir),
+    routeAssets: loadRouteAssets(config.webDistDir),
+  };
 }
+
+const HOISTED_TAGS =
+  /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>)+/;
+
+/** How long a page may take to render on the server before the browser is left to render it. */
+const RENDER_TIMEOUT_MS = 2000;
 
 /** The language of a request: the visitor's saved choice (cookie), else the browser's, else English. */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -55,7 +69,7 @@ export async function registerSite(
   assets: SiteAssets,
   setPageNotFound: (handler: PageNotFound) => void,
 ) {
-  const { template, translations } = assets;
+  const { template, translations, serverEntry, routeAssets } = assets;
   const shop = {
     name: config.shop.name,
     whatsappNumber: config.shop.whatsappNumber,
@@ -78,6 +92,26 @@ export async function registerSite(
     t: (ns, key) => lookup(translations, lang, ns, key) ?? lookup(translations, 'en', ns, key),
   });
 
+  /** The page as HTML, or '' to let the browser render it (no server bundle, a failure, or too slow). */
+  const renderApp = async (request: FastifyRequest, lang: Language, page: Page): Promise<string> => {
+    if (!serverEntry) return '';
+    try {
+      const html = await serverEntry.render({
+        url: request.url,
+        lang,
+        resources: { [lang]: translations[lang] ?? {}, en: translations.en ?? {} },
+        queries: page.queries,
+        shop: { ...shop, publicUrl: config.publicUrl },
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      });
+      // React puts the page's <title>, <meta> and preload links first; the head already carries them.
+      return html.replace(HOISTED_TAGS, '');
+    } catch (err) {
+      request.log.error({ err, url: request.url }, 'server rendering failed; the browser renders this page');
+      return '';
+    }
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, forceNotFound = false) => {
     void reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
     if (!template) {
@@ -90,11 +124,13 @@ export async function registerSite(
     }
     const lang = requestLanguage(request);
     const path = request.url.split('?')[0] ?? '/';
-    const key = `${lang}:${forceNotFound ? '404' : path}`;
+    // The query string is part of the key: a filtered collection renders differently.
+    const key = `${lang}:${forceNotFound ? `404:${path}` : request.url}`;
     let entry = pages.get(key);
     if (!entry) {
       const ctx = context(lang);
       const page = forceNotFound ? notFoundPage(ctx) : await resolvePage(path, ctx);
+      const appHtml = page.redirect ? '' : await renderApp(request, lang, page);
       const html = page.redirect
         ? ''
         : renderPage({
@@ -105,6 +141,8 @@ export async function registerSite(
             shop,
             translations,
             baseNamespaces: BASE_NAMESPACES,
+            appHtml,
+            assets: appHtml ? routeAssets(page.module) : undefined,
           });
       entry = { page, html };
       if (pages.size > 2000) pages.clear();

@@ -25,6 +25,8 @@ export interface Page {
   namespaces: string[];
   /** Answers inlined under the storefront's query keys (apps/web/src/lib/query-keys.ts). */
   queries: { key: unknown[]; data: unknown }[];
+  /** The page's own code (a key of the client build's manifest), linked so its HTML is styled at once. */
+  module?: string;
   /** The main image, preloaded: what the largest paint will be. */
   preload?: { href: string; srcset?: string; sizes?: string; media?: string }[];
 }
@@ -45,6 +47,14 @@ const text = (value: { en: string; fr: string; ar: string }, lang: Language) => 
 const preloadOf = (image: Image | null | undefined, sizes: string) =>
   image ? [{ href: image.url, srcset: image.srcset, sizes }] : undefined;
 
+const STATIC_MODULES: Record<string, string> = {
+  '/faq': 'faq-page.tsx',
+  '/shipping': 'shipping-page.tsx',
+  '/size-guide': 'size-guide-page.tsx',
+  '/contact': 'contact-page.tsx',
+  '/our-story': 'our-story-page.tsx',
+};
+
 /** Pages whose text lives in one namespace with a `meta` block. */
 const STATIC_PAGES: Record<string, string> = {
   '/faq': 'faq',
@@ -62,6 +72,7 @@ function staticPage(path: string, ns: string, ctx: PageContext): Page {
     canonicalPath: path,
     namespaces: [ns],
     queries: [],
+    module: `src/features/content/${STATIC_MODULES[path] ?? ''}`,
   };
 }
 
@@ -73,6 +84,7 @@ export function notFoundPage(ctx: PageContext): Page {
     noindex: true,
     namespaces: ['notFound'],
     queries: [],
+    module: 'src/features/content/not-found-page.tsx',
   };
 }
 
@@ -100,6 +112,7 @@ async function homePage(ctx: PageContext): Promise<Page> {
     image: '/media/hero-poster.webp',
     namespaces: ['home', 'testimonials'],
     queries,
+    module: 'src/features/home/home-page.tsx',
     preload: [
       { href: '/media/hero-poster-mobile.webp', media: '(max-width: 768px)' },
       { href: '/media/hero-poster.webp', media: '(min-width: 769px)' },
@@ -124,6 +137,7 @@ async function collectionsPage(ctx: PageContext): Promise<Page> {
     canonicalPath: '/collections',
     namespaces: ['collections'],
     queries: [{ key: ['categories'], data: categories }],
+    module: 'src/features/catalog/collections-page.tsx',
     preload: preloadOf(categories[0]?.image, '(max-width: 768px) 100vw, 50vw'),
   };
 }
@@ -132,7 +146,12 @@ async function collectionPage(slug: string, ctx: PageContext): Promise<Page> {
   if (slug !== slug.toLowerCase())
     return { status: 301, redirect: `/collection/${slug.toLowerCase()}`, namespaces: [], queries: [] };
   const body = parse<CategoryProductsResponse>(await ctx.catalog.categoryProducts(slug));
-  if (!body) return { ...notFoundPage(ctx), namespaces: ['collection'] };
+  if (!body)
+    return {
+      ...notFoundPage(ctx),
+      namespaces: ['collection'],
+      module: 'src/features/catalog/collection-page.tsx',
+    };
   const { category } = body.data.data;
   return {
     status: 200,
@@ -142,13 +161,15 @@ async function collectionPage(slug: string, ctx: PageContext): Promise<Page> {
     image: category.image?.url,
     namespaces: ['collection'],
     queries: [{ key: ['category', category.slug], data: body.data.data }],
+    module: 'src/features/catalog/collection-page.tsx',
     preload: preloadOf(category.image, '100vw'),
   };
 }
 
 async function productPage(slug: string, ctx: PageContext): Promise<Page> {
   const body = parse<ProductResponse>(await ctx.catalog.product(slug));
-  if (!body) return { ...notFoundPage(ctx), namespaces: ['product'] };
+  if (!body)
+    return { ...notFoundPage(ctx), namespaces: ['product'], module: 'src/features/catalog/product-page.tsx' };
   const { product } = body.data;
   if (product.slug !== slug)
     return { status: 301, redirect: `/product/${product.slug}`, namespaces: [], queries: [] };
@@ -163,6 +184,7 @@ async function productPage(slug: string, ctx: PageContext): Promise<Page> {
     image: product.images[0]?.url,
     namespaces: ['product'],
     queries: [{ key: ['product', product.slug], data: body.data }],
+    module: 'src/features/catalog/product-page.tsx',
     preload: preloadOf(product.images[0], '(max-width: 940px) 100vw, 50vw'),
     jsonLd: {
       '@context': 'https://schema.org',

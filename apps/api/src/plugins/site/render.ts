@@ -12,6 +12,10 @@ export interface RenderInput {
   translations: Translations;
   /** Namespaces every page needs (the frame's). */
   baseNamespaces: readonly string[];
+  /** The page rendered on the server, when it could be. */
+  appHtml?: string;
+  /** The page's own stylesheets (see ssr.ts); its scripts are left to load after the main image. */
+  assets?: { css: string[]; js: string[] };
 }
 
 const attr = (name: string, value: string | undefined) => (value ? ` ${name}="${escapeHtml(value)}"` : '');
@@ -29,6 +33,8 @@ export function renderPage({
   shop,
   translations,
   baseNamespaces,
+  appHtml = '',
+  assets = { css: [], js: [] },
 }: RenderInput) {
   const fullTitle = page.title
     ? page.title.includes(shop.name ?? '')
@@ -56,6 +62,7 @@ export function renderPage({
       (p) =>
         `<link rel="preload" as="image" fetchpriority="high"${attr('href', p.href)}${attr('imagesrcset', p.srcset)}${attr('imagesizes', p.sizes)}${attr('media', p.media)}>`,
     ),
+    ...assets.css.map((href) => `<link rel="stylesheet" crossorigin${attr('href', href)}>`),
     page.jsonLd && `<script data-ssr type="application/ld+json">${scriptJson(page.jsonLd)}</script>`,
   ]
     .filter(Boolean)
@@ -72,7 +79,8 @@ export function renderPage({
     /<html[^>]*>/,
     `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`,
   );
-  return `${before}${head}${template.between}<script id="boot-data" type="application/json">${scriptJson(boot)}</script>${template.after}`;
+  const body = template.between.replace('<div id="root"></div>', `<div id="root">${appHtml}</div>`);
+  return `${before}${head}${body}<script id="boot-data" type="application/json">${scriptJson(boot)}</script>${template.after}`;
 }
 
 function truncate(text: string, max: number): string {

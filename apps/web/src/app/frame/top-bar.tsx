@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@boutique/contracts/constants';
 import { bootData } from '@/lib/boot';
 import { changeLanguage } from '@/lib/i18n';
-import { currentTheme, setTheme } from '@/lib/theme';
+import { setTheme, useTheme } from '@/lib/theme';
 import {
   FacebookIcon,
   GlobeIcon,
@@ -66,7 +65,7 @@ export function LanguageSelect({ id }: { id: string }) {
 
 function ThemeToggle() {
   const { t } = useTranslation();
-  const [theme, setLocal] = useState(currentTheme);
+  const theme = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
@@ -74,10 +73,7 @@ function ThemeToggle() {
       className={styles.themeToggle}
       aria-pressed={theme === 'dark'}
       aria-label={t('topbar.darkMode')}
-      onClick={() => {
-        setTheme(next);
-        setLocal(next);
-      }}
+      onClick={() => setTheme(next)}
     >
       {theme === 'dark' ? <SunIcon size={16} /> : <MoonIcon size={16} />}
     </button>

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Language } from '@boutique/contracts';
+
+/** The storefront's server entry (apps/web/src/entry-server.tsx), as built into dist-server. */
+export interface ServerEntry {
+  render(input: {
+    url: string;
+    lang: Language;
+    resources: Record<string, Record<string, unknown>>;
+    queries: { key: unknown[]; data: unknown }[];
+    shop: Record<string, string>;
+    signal?: AbortSignal;
+  }): Promise<string>;
+}
+
+/** Loads the server bundle built beside the storefront; undefined when it was not built (pages render in the browser). */
+export async function loadServerEntry(distDir: string): Promise<ServerEntry | undefined> {
+  const file = join(distDir, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as ServerEntry;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The stylesheets and scripts a page's own code needs, from the client build's manifest: the server links them
+ * so that the HTML it rendered is styled at first paint and the page's code loads in parallel.
+ */
+export function loadRouteAssets(distDir: string) {
+  const file = join(distDir, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  const memo = new Map<string, { css: string[]; js: string[] }>();
+  return (module: string | undefined) => {
+    if (!module || !manifest[module]) return { css: [], js: [] };
+    const known = memo.get(module);
+    if (known) return known;
+    const css = new Set<string>();
+    const js = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || js.has(`/${chunk.file}`)) return;
+      js.add(`/${chunk.file}`);
+      for (const c of chunk.css ?? []) css.add(`/${c}`);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    visit(module);
+    const result = { css: [...css], js: [...js] };
+    memo.set(module, result);
+    return result;
+  };
+}
