@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -16,6 +17,7 @@ import { CatalogService } from './modules/catalog/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { authModule } from './modules/auth/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface BuildOptions {
@@ -87,18 +89,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
 
-  const site = loadSiteAssets(config);
+  const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerDocs(app, config);
   await registerStorage(app, config);
 
+  await app.register(cookie);
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database });
       await api.register(catalogRoutes, { catalog });
       await api.register(shippingRoutes);
       await api.register(contactRoutes, { db: database.db });
+      await api.register(authModule, { db: database.db, config });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.js';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, ensureJwtSecret, loadConfig } from './env.js';
 
 describe('loadConfig', () => {
   it('works with no variables at all', () => {
@@ -27,10 +30,61 @@ describe('loadConfig', () => {
       [{ PUBLIC_URL: 'ftp://shop' }, 'PUBLIC_URL'],
       [{ SHOP_WHATSAPP_NUMBER: '+971 50' }, 'SHOP_WHATSAPP_NUMBER'],
       [{ SHOP_EMAIL: 'nope' }, 'SHOP_EMAIL'],
+      [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+      [{ LOGIN_LIMIT_PER_IP: '0' }, 'LOGIN_LIMIT_PER_IP'],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
     }
+  });
+});
+
+describe('auth configuration', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boutique-env-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has 15-minute access tokens, 30-day refresh tokens and the default limits', () => {
+    expect(loadConfig({}).auth).toEqual({
+      jwtSecret: undefined,
+      accessTokenTtlS: 900,
+      refreshTokenTtlS: 2_592_000,
+      rateLimits: {
+        loginPerEmail: { max: 10, windowS: 900 },
+        loginPerIp: { max: 100, windowS: 900 },
+        registerPerIp: { max: 5, windowS: 3600 },
+      },
+    });
+  });
+
+  it('uses JWT_SECRET when given and writes nothing', () => {
+    const dir = dataDir();
+    const secret = 's'.repeat(32);
+    expect(ensureJwtSecret(loadConfig({ JWT_SECRET: secret, DATA_DIR: dir }))).toBe(secret);
+    expect(() => statSync(join(dir, 'jwt-secret'))).toThrow();
+  });
+
+  it('otherwise generates a secret once, keeps it private under the data dir and reads it back', () => {
+    const dir = join(dataDir(), 'not-yet-created');
+    const config = loadConfig({ DATA_DIR: dir });
+    const secret = ensureJwtSecret(config);
+    expect(Buffer.from(secret, 'base64url')).toHaveLength(48);
+    const file = join(dir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(secret);
+    expect(ensureJwtSecret(loadConfig({ DATA_DIR: dir }))).toBe(secret);
+  });
+
+  it('refuses a kept secret that is too short', () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'jwt-secret'), 'short\n');
+    expect(() => ensureJwtSecret(loadConfig({ DATA_DIR: dir }))).toThrow(ConfigError);
   });
 });

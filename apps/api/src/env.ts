@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -43,7 +45,20 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Signs access tokens. Unset: generated once and kept in `{DATA_DIR}/jwt-secret` (see ensureJwtSecret). */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Sign-in attempts per IP and e-mail in 15 minutes. */
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Sign-in attempts per IP in 15 minutes, whatever the e-mail. */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Accounts created per IP in an hour. */
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
 });
+
+export interface RateLimitRule {
+  max: number;
+  windowS: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -59,6 +74,17 @@ export interface Config {
   trustProxy: boolean;
   catalogCacheTtlMs: number;
   seedDemo: boolean;
+  auth: {
+    /** Undefined when JWT_SECRET is unset: ensureJwtSecret() then supplies the one kept under the data dir. */
+    jwtSecret: string | undefined;
+    accessTokenTtlS: number;
+    refreshTokenTtlS: number;
+    rateLimits: {
+      loginPerEmail: RateLimitRule;
+      loginPerIp: RateLimitRule;
+      registerPerIp: RateLimitRule;
+    };
+  };
   shop: {
     name: string;
     whatsappNumber: string;
@@ -99,6 +125,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_S * 1000,
     seedDemo: e.SEED_DEMO,
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlS: 15 * 60,
+      refreshTokenTtlS: 30 * 24 * 60 * 60,
+      rateLimits: {
+        loginPerEmail: { max: e.LOGIN_LIMIT_PER_EMAIL, windowS: 15 * 60 },
+        loginPerIp: { max: e.LOGIN_LIMIT_PER_IP, windowS: 15 * 60 },
+        registerPerIp: { max: e.REGISTER_LIMIT_PER_IP, windowS: 60 * 60 },
+      },
+    },
     shop: {
       name: e.SHOP_NAME,
       whatsappNumber: e.SHOP_WHATSAPP_NUMBER,
@@ -109,4 +145,59 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tiktokUrl: e.SHOP_TIKTOK_URL,
     },
   };
+}
+
+const JWT_SECRET_FILE = 'jwt-secret';
+
+/**
+ * The secret that signs access tokens: JWT_SECRET when given, otherwise 48 random bytes generated on the first
+ * start and kept in `{dataDir}/jwt-secret` (mode 0600), so restarts and instances sharing the data dir keep
+ * accepting each other's tokens. Instances that do not share a data dir must be given one JWT_SECRET.
+ * Kept apart from loadConfig so that reading the configuration has no side effect on the disk.
+ */
+export function ensureJwtSecret(config: Config): string {
+  if (config.auth.jwtSecret) return config.auth.jwtSecret;
+  const file = resolve(config.dataDir, JWT_SECRET_FILE);
+  try {
+    const kept = readKeptSecret(file);
+    if (kept) return kept;
+    mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    // Written whole under another name, then linked into place: a concurrent start either wins the link or
+    // reads the winner's complete file, never a half-written one.
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temp, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(temp, file);
+      return secret;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const winner = readKeptSecret(file);
+      if (!winner) throw new ConfigError(`Invalid configuration: JWT_SECRET: ${file} is not a usable secret`);
+      return winner;
+    } finally {
+      unlinkSync(temp);
+    }
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(
+      `Invalid configuration: JWT_SECRET: unset, and ${file} could not be read or created (${(err as Error).message})`,
+    );
+  }
+}
+
+function readKeptSecret(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  if (text.length < 32) {
+    throw new ConfigError(`Invalid configuration: JWT_SECRET: ${file} holds fewer than 32 characters`);
+  }
+  // Tighten a file that was copied in with loose permissions.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return text;
 }

@@ -16,3 +16,8 @@ export const SEARCH_MAX_RESULTS = 48;
 
 export const CONTACT_SUBJECTS = ['general', 'personal', 'orders', 'products', 'shipping', 'other'] as const;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+export const USER_ROLES = ['customer', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './catalog.js';
 export * from './system.js';
 export * from './contact.js';
+export * from './auth.js';

@@ -1,2 +1,3 @@
 export * from './catalog.js';
 export * from './contact.js';
+export * from './users.js';

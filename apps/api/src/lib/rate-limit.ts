@@ -1,0 +1,113 @@
+import { isIPv6 } from 'node:net';
+
+export interface RateLimitCount {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** When the current window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+/**
+ * Where counters live. The in-process store below serves one instance (and the embedded demo); with several
+ * instances behind a load balancer a shared store is needed, e.g. Redis with INCR + PEXPIRE NX when REDIS_URL
+ * is set. That store is not written yet: until it is, each instance counts on its own.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<RateLimitCount>;
+  reset(key: string): Promise<void>;
+}
+
+/** Fixed windows in a Map; expired windows are swept at most once a minute, and the map is bounded. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #windows = new Map<string, RateLimitCount>();
+  #nextSweep = 0;
+
+  constructor(
+    private readonly maxKeys = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size() {
+    return this.#windows.size;
+  }
+
+  async hit(key: string, windowMs: number): Promise<RateLimitCount> {
+    const now = this.now();
+    this.#sweep(now);
+    const current = this.#windows.get(key);
+    if (current && current.resetAt > now) {
+      current.count += 1;
+      return { ...current };
+    }
+    this.#windows.delete(key);
+    if (this.#windows.size >= this.maxKeys) {
+      // Flooded with distinct keys: forget the oldest windows rather than grow without bound.
+      const oldest = this.#windows.keys().next();
+      if (!oldest.done) this.#windows.delete(oldest.value);
+    }
+    const fresh = { count: 1, resetAt: now + windowMs };
+    this.#windows.set(key, fresh);
+    return { ...fresh };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.#windows.delete(key);
+  }
+
+  #sweep(now: number) {
+    if (now < this.#nextSweep) return;
+    this.#nextSweep = now + 60_000;
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+  }
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Seconds until another attempt is allowed (when not allowed). */
+  retryAfterS: number;
+}
+
+export interface RateLimit {
+  /** Names the counter, e.g. `login:ip`. */
+  name: string;
+  max: number;
+  windowS: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one attempt against `limit` for `key`. */
+  async consume(limit: RateLimit, key: string): Promise<RateLimitVerdict> {
+    const { count, resetAt } = await this.store.hit(`${limit.name}:${key}`, limit.windowS * 1000);
+    if (count <= limit.max) return { allowed: true, retryAfterS: 0 };
+    return { allowed: false, retryAfterS: Math.max(1, Math.ceil((resetAt - this.now()) / 1000)) };
+  }
+
+  reset(limit: RateLimit, key: string): Promise<void> {
+    return this.store.reset(`${limit.name}:${key}`);
+  }
+}
+
+/**
+ * The part of a client address that identifies one subscriber: IPv4 as is, IPv6 by its /64 (one home or
+ * phone usually holds a whole /64 and could otherwise rotate through addresses to dodge a limit).
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

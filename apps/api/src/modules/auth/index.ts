@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import { ensureJwtSecret, type Config } from '../../env.js';
+import type { Database } from '../../db/client.js';
+import { MemoryRateLimitStore, RateLimiter } from '../../lib/rate-limit.js';
+import { authenticatePlugin } from '../../plugins/auth.js';
+import { authRoutes } from './routes.js';
+import { AuthService } from './service.js';
+
+export interface AuthModuleOptions {
+  db: Database;
+  config: Config;
+}
+
+/**
+ * Accounts and sessions: the auth routes, plus `app.authenticate` and `request.user` for every route
+ * registered after this module in the same scope (cart, orders, ...).
+ */
+export const authModule = fp<AuthModuleOptions>(
+  async (app, { db, config }) => {
+    const service = new AuthService(db, {
+      access: {
+        secret: ensureJwtSecret(config),
+        issuer: config.publicUrl,
+        ttlS: config.auth.accessTokenTtlS,
+      },
+      refreshTokenTtlS: config.auth.refreshTokenTtlS,
+    });
+    // In-process counters even when REDIS_URL is set: the shared Redis store is still to be written.
+    const limiter = new RateLimiter(new MemoryRateLimitStore());
+    await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
+    await app.register(authRoutes, { service, limiter, config });
+  },
+  { name: 'auth' },
+);

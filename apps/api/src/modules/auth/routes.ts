@@ -1,0 +1,192 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AuthResponseSchema,
+  LoginSchema,
+  LogoutResponseSchema,
+  RegisterSchema,
+  UserResponseSchema,
+} from '@boutique/contracts';
+import type { Config } from '../../env.js';
+import { HttpError } from '../../lib/http-error.js';
+import { clientKey, type RateLimit, type RateLimiter } from '../../lib/rate-limit.js';
+import { requireUser, UNAUTHENTICATED } from '../../plugins/auth.js';
+import { BAD_CREDENTIALS, type AuthService, type Session } from './service.js';
+import { bearerToken, looksLikeRefreshToken } from './tokens.js';
+
+export const REFRESH_COOKIE = 'refresh_token';
+/** The cookie goes only to the auth calls that need it, never to the rest of the API or the storefront. */
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  limiter: RateLimiter;
+  config: Config;
+}
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { service, limiter, config },
+) => {
+  const limits = config.auth.rateLimits;
+  const loginPerIp: RateLimit = { name: 'login:ip', ...limits.loginPerIp };
+  const loginPerEmail: RateLimit = { name: 'login:ip-email', ...limits.loginPerEmail };
+  const registerPerIp: RateLimit = { name: 'register:ip', ...limits.registerPerIp };
+
+  const cookieOptions = {
+    httpOnly: true,
+    secure: config.publicUrl.startsWith('https://'),
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+  } as const;
+
+  // The spec's client posts refresh and logout with a JSON content type and no body at all: here that is an
+  // empty body, not a malformed one. Anything else goes through Fastify's own (poisoning-safe) parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else void parseJson(request, String(body), done);
+  });
+
+  // Tokens and personal data: no cache, shared or private, may keep these answers.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  const startSession = (reply: FastifyReply, session: Session) =>
+    reply.setCookie(REFRESH_COOKIE, session.tokens.refreshToken, {
+      ...cookieOptions,
+      maxAge: config.auth.refreshTokenTtlS,
+    });
+  const endSession = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+
+  /** Counts the attempt against every limit, stopping at the first one exceeded. */
+  const throttle = async (reply: FastifyReply, checks: [RateLimit, string][]) => {
+    for (const [limit, key] of checks) {
+      const verdict = await limiter.consume(limit, key);
+      if (verdict.allowed) continue;
+      const minutes = Math.ceil(verdict.retryAfterS / 60);
+      void reply.header('retry-after', String(verdict.retryAfterS));
+      throw new HttpError(
+        429,
+        `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      );
+    }
+  };
+
+  /** Browsers send the cookie; other clients may send the refresh token as the bearer. */
+  const presentedRefreshToken = (request: FastifyRequest) => {
+    const bearer = bearerToken(request.headers.authorization);
+    if (looksLikeRefreshToken(bearer)) return bearer;
+    const cookie = request.cookies[REFRESH_COOKIE];
+    return looksLikeRefreshToken(cookie) ? cookie : undefined;
+  };
+
+  app.post(
+    '/v1/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create a customer account and sign it in',
+        body: RegisterSchema,
+        response: { 201: AuthResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      await throttle(reply, [[registerPerIp, clientKey(req.ip)]]);
+      const session = await service.register(req.body, req.headers['user-agent']);
+      req.log.info({ userId: session.user.id }, 'account created');
+      startSession(reply, session);
+      return reply.code(201).send({ success: true, data: session });
+    },
+  );
+
+  app.post(
+    '/v1/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: LoginSchema,
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const ip = clientKey(req.ip);
+      const perEmailKey = `${ip}|${req.body.email}`;
+      await throttle(reply, [
+        [loginPerIp, ip],
+        [loginPerEmail, perEmailKey],
+      ]);
+      const session = await service.login(req.body, req.headers['user-agent']);
+      if (!session) throw new HttpError(401, BAD_CREDENTIALS);
+      await limiter.reset(loginPerEmail, perEmailKey);
+      startSession(reply, session);
+      return { success: true as const, data: session };
+    },
+  );
+
+  app.post(
+    '/v1/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary:
+          'Trade the refresh token (cookie, or bearer for other clients) for a new pair; a reused one ends the sign-in',
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const token = presentedRefreshToken(req);
+      if (!token) {
+        endSession(reply);
+        throw new HttpError(401, UNAUTHENTICATED);
+      }
+      try {
+        const session = await service.refresh(token, req.headers['user-agent']);
+        startSession(reply, session);
+        return { success: true as const, data: session };
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) endSession(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/v1/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: ends the sign-in of the presented refresh token and clears its cookie',
+        response: { 200: LogoutResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const token = presentedRefreshToken(req);
+      if (token) await service.logout(token);
+      endSession(reply);
+      return { success: true as const, data: { message: 'You have been signed out.' } };
+    },
+  );
+
+  app.get(
+    '/v1/auth/user',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The signed-in user (Authorization: Bearer <access token>)',
+        response: { 200: UserResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = await service.user(requireUser(req).id);
+      if (!user) throw new HttpError(401, UNAUTHENTICATED);
+      return { success: true as const, data: { user } };
+    },
+  );
+};

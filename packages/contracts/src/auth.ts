@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { PLAIN_TEXT } from './common.js';
+import { envelope } from './envelope.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
+
+/** Trimmed and lower-cased, so `Salma@Example.AE ` and `salma@example.ae` are one account. */
+const email = z
+  .string({ error: 'The email field is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'The email field is required.')
+  .max(254, 'The email may not be greater than 254 characters.')
+  .pipe(z.email('The email must be a valid email address.'));
+
+/** Never trimmed: spaces are part of a password. */
+const password = z
+  .string({ error: 'The password field is required.' })
+  .min(1, 'The password field is required.')
+  .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const RegisterSchema = z
+  .object({
+    name: z
+      .string({ error: 'The name field is required.' })
+      .trim()
+      .min(1, 'The name field is required.')
+      .max(100, 'The name may not be greater than 100 characters.')
+      .regex(PLAIN_TEXT, 'The name contains characters that are not allowed.'),
+    email,
+    password: password.min(
+      PASSWORD_MIN_LENGTH,
+      `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    ),
+    password_confirmation: z.string({ error: 'The password confirmation does not match.' }),
+  })
+  .refine((form) => form.password === form.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The password confirmation does not match.',
+    // Also checked when another field is wrong, so the form shows every error at once.
+    when: ({ value }) => {
+      const form = value as { password?: unknown; password_confirmation?: unknown } | null;
+      return typeof form?.password === 'string' && typeof form.password_confirmation === 'string';
+    },
+  });
+export type RegisterInput = z.input<typeof RegisterSchema>;
+export type Register = z.infer<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({ email, password });
+export type LoginInput = z.input<typeof LoginSchema>;
+export type Login = z.infer<typeof LoginSchema>;
+
+export const UserRoleSchema = z.enum(USER_ROLES);
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: UserRoleSchema,
+  created_at: z.iso.datetime(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthTokensSchema = z.object({
+  /** Short-lived signed JWT, sent as `Authorization: Bearer` on API calls. */
+  accessToken: z.string(),
+  /** Opaque and single-use; browsers also receive it in an HttpOnly cookie and need not keep it. */
+  refreshToken: z.string(),
+  /** Lifetime of the access token in seconds. */
+  expiresIn: z.number().int(),
+});
+export type AuthTokens = z.infer<typeof AuthTokensSchema>;
+
+export const AuthResponseSchema = envelope(z.object({ user: UserSchema, tokens: AuthTokensSchema }));
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const UserResponseSchema = envelope(z.object({ user: UserSchema }));
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+export const LogoutResponseSchema = envelope(z.object({ message: z.string() }));
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
