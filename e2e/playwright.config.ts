@@ -40,6 +40,7 @@ export default defineConfig({
     reuseExistingServer: !ci,
     timeout: 180_000,
     env: {
+      NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-e2e-')),

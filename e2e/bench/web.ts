@@ -28,6 +28,7 @@ const server = spawn(
   {
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(PORT),
       PUBLIC_URL: base,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-bench-web-')),

@@ -24,6 +24,10 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-// The server renders the page it can (catalogue and information pages); the rest start empty.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// The server rendered the page: let the browser paint it before hydration takes the main thread.
+if (root.hasChildNodes()) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

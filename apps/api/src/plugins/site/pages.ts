@@ -162,7 +162,7 @@ async function collectionPage(slug: string, ctx: PageContext): Promise<Page> {
     namespaces: ['collection'],
     queries: [{ key: ['category', category.slug], data: body.data.data }],
     module: 'src/features/catalog/collection-page.tsx',
-    preload: preloadOf(category.image, '100vw'),
+    preload: preloadOf(category.image, '(max-width: 940px) 50vw, 100vw'),
   };
 }
 

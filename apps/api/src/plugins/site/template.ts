@@ -19,7 +19,14 @@ export function loadTemplate(distDir: string): Template | undefined {
   const file = join(distDir, 'index.html');
   if (!existsSync(file)) return undefined;
   // The fallback <title> is for the Vite dev server; the server writes its own.
-  const html = readFileSync(file, 'utf8').replace(/<title[^>]*>[^<]*<\/title>\s*/, '');
+  const html = readFileSync(file, 'utf8')
+    .replace(/<title[^>]*>[^<]*<\/title>\s*/, '')
+    // The page arrives rendered: its stylesheet and main image come first, the code that hydrates it after.
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
   const head = html.indexOf(HEAD_MARK);
   const data = html.indexOf(DATA_MARK);
   if (head < 0 || data < 0) throw new Error(`${file} lacks the ${HEAD_MARK} or ${DATA_MARK} marker`);

@@ -11,6 +11,17 @@ import { Footer } from './footer';
 import { WhatsappButton } from './whatsapp-button';
 import styles from './frame.module.css';
 
+/**
+ * Inside the page's own Suspense boundary, so its effect runs once the page itself (not only the frame) is
+ * hydrated: from then on controls take the pointer again (see app/boot.ts).
+ */
+function PageLive() {
+  useEffect(() => {
+    delete document.documentElement.dataset.booting;
+  }, []);
+  return null;
+}
+
 export function Frame() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -28,6 +39,7 @@ export function Frame() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <PageLive />
         </Suspense>
       </main>
       <Footer />
