@@ -61,11 +61,11 @@ describe('ensureDemoMedia', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
     dirs.push(dir);
     const first = await ensureDemoMedia(dir, input, { concurrency: 2 });
-    // 2 views x 3 widths + 1 gallery x 2 widths + 3 wide images x 2 widths
-    expect(first.rendered).toBe(14);
+    // 2 views x 3 widths + 1 gallery x 2 widths + 3 wide images x 3 widths
+    expect(first.rendered).toBe(17);
     expect(first.skipped).toBe(0);
     const written = await files(dir);
-    expect(written).toHaveLength(14);
+    expect(written).toHaveLength(17);
     expect(written.some((f) => f.endsWith('.tmp'))).toBe(false);
 
     const meta = await sharp(path.join(dir, productImagePath('caftan-emeraude', 1, 800))).metadata();
@@ -74,7 +74,7 @@ describe('ensureDemoMedia', () => {
     expect([banner.width, banner.height]).toEqual([800, 333]);
 
     const second = await ensureDemoMedia(dir, input);
-    expect(second).toMatchObject({ rendered: 0, skipped: 14 });
+    expect(second).toMatchObject({ rendered: 0, skipped: 17 });
   }, 60_000);
 
   it('fills in only what is missing', async () => {
@@ -84,7 +84,7 @@ describe('ensureDemoMedia', () => {
     await rm(path.join(dir, productImagePath('caftan-emeraude', 0, 1200)));
     await rm(path.join(dir, galleryImagePath('riad', 480)));
     const again = await ensureDemoMedia(dir, input);
-    expect(again).toMatchObject({ rendered: 2, skipped: 12 });
+    expect(again).toMatchObject({ rendered: 2, skipped: 15 });
     const meta = await sharp(path.join(dir, productImagePath('caftan-emeraude', 0, 1200))).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 1600]);
   }, 60_000);

@@ -22,7 +22,8 @@ import {
 
 export const PRODUCT_WIDTHS = [400, 800, 1200] as const; // 3:4 => heights 533, 1067, 1600
 export const GALLERY_WIDTHS = [480, 960] as const; // 4:5
-export const WIDE_WIDTHS = [800, 1600] as const;
+// 560 is what a phone asks for when a wide picture fills half its width under a veil (collection heroes).
+export const WIDE_WIDTHS = [560, 800, 1600] as const;
 
 const WIDE_NAMES = ['collection-caftan', 'collection-jellaba', 'banner'] as const;
 type WideName = (typeof WIDE_NAMES)[number];
