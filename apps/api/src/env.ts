@@ -3,6 +3,7 @@ import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, wri
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ShopDetails } from '@boutique/contracts';
 
 /**
  * The one place that reads process.env. Every value has a working default for the demo, and a bad one stops
@@ -85,15 +86,7 @@ export interface Config {
       registerPerIp: RateLimitRule;
     };
   };
-  shop: {
-    name: string;
-    whatsappNumber: string;
-    phone: string;
-    email: string;
-    instagramUrl: string;
-    facebookUrl: string;
-    tiktokUrl: string;
-  };
+  shop: ShopDetails;
 }
 
 export class ConfigError extends Error {

@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './system.js';
 export * from './contact.js';
 export * from './auth.js';
+export * from './site.js';

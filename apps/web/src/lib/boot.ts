@@ -1,15 +1,6 @@
-import type { Language } from '@boutique/contracts';
+import type { Language, ShopInfo } from '@boutique/contracts';
 
-export interface ShopInfo {
-  name: string;
-  whatsappNumber: string;
-  phone: string;
-  email: string;
-  instagramUrl: string;
-  facebookUrl: string;
-  tiktokUrl: string;
-  publicUrl: string;
-}
+export type { ShopInfo };
 
 /** What the server writes into the page: shop details, the route's API answers and its translations. */
 export interface BootData {

@@ -70,15 +70,7 @@ export async function registerSite(
   setPageNotFound: (handler: PageNotFound) => void,
 ) {
   const { template, translations, serverEntry, routeAssets } = assets;
-  const shop = {
-    name: config.shop.name,
-    whatsappNumber: config.shop.whatsappNumber,
-    phone: config.shop.phone,
-    email: config.shop.email,
-    instagramUrl: config.shop.instagramUrl,
-    facebookUrl: config.shop.facebookUrl,
-    tiktokUrl: config.shop.tiktokUrl,
-  };
+  const shop = config.shop;
 
   // Rendered pages, per language and path; dropped with the catalogue answers they are made of.
   const pages = new Map<string, { page: Page; html: string }>();

@@ -1,4 +1,4 @@
-import type { Language } from '@boutique/contracts';
+import type { Language, ShopDetails } from '@boutique/contracts';
 import { escapeHtml, scriptJson } from './html.js';
 import type { Page } from './pages.js';
 import type { Template, Translations } from './template.js';
@@ -8,7 +8,7 @@ export interface RenderInput {
   page: Page;
   lang: Language;
   publicUrl: string;
-  shop: Record<string, string>;
+  shop: ShopDetails;
   translations: Translations;
   /** Namespaces every page needs (the frame's). */
   baseNamespaces: readonly string[];
@@ -37,10 +37,10 @@ export function renderPage({
   assets = { css: [], js: [] },
 }: RenderInput) {
   const fullTitle = page.title
-    ? page.title.includes(shop.name ?? '')
+    ? page.title.includes(shop.name)
       ? page.title
       : `${page.title} · ${shop.name}`
-    : (shop.name ?? '');
+    : shop.name;
   const description = page.description ? truncate(page.description, 160) : undefined;
   const canonical = page.canonicalPath ? publicUrl + page.canonicalPath : undefined;
   const image = page.image ? new URL(page.image, publicUrl).toString() : undefined;

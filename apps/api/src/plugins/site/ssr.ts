@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language } from '@boutique/contracts';
+import type { Language, ShopInfo } from '@boutique/contracts';
 
 /** The storefront's server entry (apps/web/src/entry-server.tsx), as built into dist-server. */
 export interface ServerEntry {
@@ -10,7 +10,7 @@ export interface ServerEntry {
     lang: Language;
     resources: Record<string, Record<string, unknown>>;
     queries: { key: unknown[]; data: unknown }[];
-    shop: Record<string, string>;
+    shop: ShopInfo;
     signal?: AbortSignal;
   }): Promise<string>;
 }

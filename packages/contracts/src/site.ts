@@ -1,0 +1,15 @@
+/** The shop's public details, as configured on the server and shown by the storefront (footer, contact, links). */
+export interface ShopDetails {
+  name: string;
+  whatsappNumber: string;
+  phone: string;
+  email: string;
+  instagramUrl: string;
+  facebookUrl: string;
+  tiktokUrl: string;
+}
+
+/** What the storefront receives: the details and the address shoppers use. */
+export interface ShopInfo extends ShopDetails {
+  publicUrl: string;
+}
