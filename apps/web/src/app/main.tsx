@@ -3,15 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/styles/global.css';
 import { initI18n } from '@/lib/i18n';
+import { bootData } from '@/lib/boot';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 const i18n = await initI18n();
 const client = createQueryClient();
-
-// The server wrote this page's head for crawlers and link previews; React renders its own from here on.
-for (const node of document.head.querySelectorAll('[data-ssr]')) node.remove();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -24,10 +22,12 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-// The server rendered the page: let the browser paint it before hydration takes the main thread.
-if (root.hasChildNodes()) {
+// The server rendered the page: let the browser paint it before hydration takes the main thread. A page the
+// server rendered in another language than the one saved here (cookie lost) is rendered afresh instead.
+if (root.hasChildNodes() && i18n.language === bootData().i18n.lng) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   hydrateRoot(root, app);
 } else {
+  root.replaceChildren();
   createRoot(root).render(app);
 }

@@ -27,8 +27,15 @@ export const directionOf = (lng: Language) => (lng === 'ar' ? 'rtl' : 'ltr');
  */
 export function changeLanguage(lng: Language) {
   storage.set(STORAGE_KEYS.language, lng);
-  document.cookie = `lang=${lng}; path=/; max-age=31536000; samesite=lax`;
+  rememberForServer(lng);
   location.reload();
+}
+
+/** The server renders pages in the language of this cookie. */
+function rememberForServer(lng: Language) {
+  if (!document.cookie.split('; ').includes(`lang=${lng}`)) {
+    document.cookie = `lang=${lng}; path=/; max-age=31536000; samesite=lax`;
+  }
 }
 
 /**
@@ -75,5 +82,6 @@ export async function initI18n() {
   const root = document.documentElement;
   root.lang = lng;
   root.dir = directionOf(lng);
+  rememberForServer(lng);
   return i18next;
 }

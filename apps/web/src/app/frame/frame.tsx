@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { SearchOverlay } from '@/features/search/search-overlay';
 import { PageFallback } from '@/components/page-fallback';
+import { dropServerHeadTags } from '@/lib/server-head';
 import { TopBar } from './top-bar';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -13,11 +14,13 @@ import styles from './frame.module.css';
 
 /**
  * Inside the page's own Suspense boundary, so its effect runs once the page itself (not only the frame) is
- * hydrated: from then on controls take the pointer again (see app/boot.ts).
+ * rendered: from then on controls take the pointer again (see app/boot.ts), and the head tags the server wrote
+ * for crawlers give way to the page's own, which React has just put in.
  */
 function PageLive() {
   useEffect(() => {
     delete document.documentElement.dataset.booting;
+    dropServerHeadTags();
   }, []);
   return null;
 }

@@ -48,7 +48,7 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
             >
               <ChevronRightIcon className="flip-rtl" />
             </button>
-            <p className={styles.galleryCount} aria-live="polite">
+            <p className={styles.galleryCount} aria-live="polite" dir="ltr">
               {index + 1} / {count}
             </p>
           </>
