@@ -8,6 +8,32 @@ import { LanguageSelect, SocialLinks } from './top-bar';
 import { Logo } from './logo';
 import styles from './frame.module.css';
 
+/** A titled column of links: the footer's menu and support columns. */
+function FooterColumn({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: [href: string, label: string][];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={styles.footerHeading}>
+        {title}
+      </h2>
+      <ul className={styles.footerList}>
+        {links.map(([href, label]) => (
+          <li key={href}>
+            <Link to={href}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const { shop } = bootData();
@@ -19,41 +45,25 @@ export function Footer() {
           <Logo />
           <p>{t('footer.about')}</p>
         </section>
-        <nav aria-labelledby="footer-menu">
-          <h2 id="footer-menu" className={styles.footerHeading}>
-            {t('footer.menu')}
-          </h2>
-          <ul className={styles.footerList}>
-            <li>
-              <Link to={paths.ourStory.href()}>{t('nav.ourStory')}</Link>
-            </li>
-            <li>
-              <Link to={paths.collection.href('caftan')}>{t('nav.caftans')}</Link>
-            </li>
-            <li>
-              <Link to={paths.collection.href('jellaba')}>{t('nav.jellabas')}</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className={styles.footerHeading}>
-            {t('footer.support')}
-          </h2>
-          <ul className={styles.footerList}>
-            <li>
-              <Link to={paths.faq.href()}>{t('nav.faq')}</Link>
-            </li>
-            <li>
-              <Link to={paths.shipping.href()}>{t('nav.shipping')}</Link>
-            </li>
-            <li>
-              <Link to={paths.sizeGuide.href()}>{t('nav.sizeGuide')}</Link>
-            </li>
-            <li>
-              <Link to={paths.contact.href()}>{t('nav.contact')}</Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterColumn
+          id="footer-menu"
+          title={t('footer.menu')}
+          links={[
+            [paths.ourStory.href(), t('nav.ourStory')],
+            [paths.collection.href('caftan'), t('nav.caftans')],
+            [paths.collection.href('jellaba'), t('nav.jellabas')],
+          ]}
+        />
+        <FooterColumn
+          id="footer-support"
+          title={t('footer.support')}
+          links={[
+            [paths.faq.href(), t('nav.faq')],
+            [paths.shipping.href(), t('nav.shipping')],
+            [paths.sizeGuide.href(), t('nav.sizeGuide')],
+            [paths.contact.href(), t('nav.contact')],
+          ]}
+        />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={styles.footerHeading}>
             {t('footer.contact')}
