@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAIN_TEXT } from './common.js';
 import { envelope } from './envelope.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SOCIAL_PROVIDERS, USER_ROLES } from './constants.js';
 
 /** Trimmed and lower-cased, so `Salma@Example.AE ` and `salma@example.ae` are one account. */
 const email = z
@@ -79,3 +79,21 @@ export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 export const LogoutResponseSchema = envelope(z.object({ message: z.string() }));
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
+
+// ---------------------------------------------------------------- social sign-in
+
+export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export type SocialProvider = z.infer<typeof SocialProviderSchema>;
+
+/** `GET /v1/auth/{provider}?redirect_uri=...`: where the site wants the shopper back (its own origin only). */
+export const SocialStartQuerySchema = z.object({ redirect_uri: z.string().max(2000).optional() });
+
+/** `POST /v1/auth/social/exchange`: the one-time code of the callback URL, traded for a session. */
+export const SocialExchangeSchema = z.object({
+  token: z.string({ error: 'Invalid social authentication response' }).min(1).max(200),
+  provider: SocialProviderSchema,
+});
+export type SocialExchange = z.infer<typeof SocialExchangeSchema>;
+
+/** Which providers are configured, so the storefront shows only working buttons. */
+export const SocialProvidersResponseSchema = envelope(z.object({ providers: z.array(SocialProviderSchema) }));

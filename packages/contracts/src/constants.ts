@@ -21,3 +21,33 @@ export const USER_ROLES = ['customer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook'] as const;
+export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Largest quantity of one cart line. */
+export const CART_MAX_QUANTITY = 99;
+
+export const FULFILLMENT_STATUSES = [
+  'unfulfilled',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['card', 'apple_pay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Default country of the checkout address; the card billing fallback of the spec is MA. */
+export const DEFAULT_COUNTRY = 'AE';

@@ -6,3 +6,6 @@ export * from './system.js';
 export * from './contact.js';
 export * from './auth.js';
 export * from './site.js';
+export * from './account.js';
+export * from './cart.js';
+export * from './orders.js';

@@ -1,3 +1,5 @@
 export * from './catalog.js';
 export * from './contact.js';
 export * from './users.js';
+export * from './cart.js';
+export * from './orders.js';

@@ -93,7 +93,8 @@ export class AuthService {
   /** Undefined for a wrong e-mail or password alike, after the same amount of work. */
   async login(input: Login, userAgent?: string): Promise<Session | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-    if (!row) {
+    // A social-only account has no password: it answers like an unknown e-mail, after the same work.
+    if (!row?.passwordHash) {
       await verifyNothing(input.password);
       return undefined;
     }

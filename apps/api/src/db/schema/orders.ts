@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '@boutique/contracts';
+import { users } from './users.js';
+import { products } from './catalog.js';
+
+export const fulfillmentStatus = pgEnum('fulfillment_status', [
+  'unfulfilled',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+
+export const paymentStatus = pgEnum('payment_status', [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+]);
+
+export const paymentMethod = pgEnum('payment_method', ['card', 'apple_pay']);
+
+/** Postal address as the checkout form collects it (spec section 3, "Checkout address"). */
+export interface AddressSnapshot {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** One line of the cart as it was priced when the payment was prepared. */
+export interface PricedLine {
+  productId: number;
+  slug: string;
+  color: string;
+  size: string;
+  quantity: number;
+  /** Unit price, decimal string. */
+  price: string;
+}
+
+/**
+ * A payment as this shop knows it, whichever gateway carries it: the sandbox keeps its whole state here, the
+ * Stripe gateway mirrors its PaymentIntent. `lines` freezes the cart that was priced, so the order made from
+ * a succeeded payment (by the shopper's order call or by reconciliation) is exactly what was paid for.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial().primaryKey(),
+    /** The gateway's id (`pi_...`): the spec's paymentIntentId and the order's transaction_id. */
+    intentId: text().notNull().unique('payments_intent_id_unique'),
+    gateway: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    method: paymentMethod().notNull().default('card'),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    currency: text().notNull().default('AED'),
+    status: paymentStatus().notNull().default('requires_payment_method'),
+    lines: jsonb().$type<PricedLine[]>().notNull(),
+    billingAddress: jsonb().$type<AddressSnapshot>(),
+    shippingAddress: jsonb().$type<AddressSnapshot>(),
+    /** Last decline or failure message from the gateway, shown to the shopper as returned. */
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId),
+    index('payments_status_idx').on(t.status, t.updatedAt),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    /** Human-friendly and unique, e.g. `DL-26-7K3M9Q`. */
+    orderNumber: text().notNull().unique('orders_order_number_unique'),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** One order per payment: the unique key is what makes order creation idempotent. */
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' })
+      .unique('orders_payment_id_unique'),
+    fulfillmentStatus: fulfillmentStatus().notNull().default('unfulfilled'),
+    paymentStatus: paymentStatus().notNull(),
+    paymentMethod: paymentMethod().notNull(),
+    currency: text().notNull().default('AED'),
+    subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
+    shippingAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
+    totalAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    billingAddress: jsonb().$type<AddressSnapshot>().notNull(),
+    shippingAddress: jsonb().$type<AddressSnapshot>(),
+    /** How the order came to be: the shopper's order call, or reconciliation of a paid intent. */
+    source: text().notNull().default('checkout'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_total_check', sql`${t.totalAmount} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    /** Copied at order time: an order reads the same after the catalogue changes. */
+    productSlug: text().notNull(),
+    productName: jsonb().$type<LocalizedText>().notNull(),
+    productImage: text(),
+    color: text().notNull().default(''),
+    colorName: jsonb().$type<LocalizedText>(),
+    size: text().notNull(),
+    quantity: integer().notNull(),
+    price: numeric({ precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Status history: who moved an order, from where to where, and when. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: fulfillmentStatus(),
+    toStatus: fulfillmentStatus().notNull(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId)],
+);
+
+/** Gateway events (webhooks) already handled: a redelivered event is recognised and skipped. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  gateway: text().notNull(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { LocalizedTextSchema, MoneySchema } from './common.js';
+import { envelope } from './envelope.js';
+import { FULFILLMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
+import { AddressFieldsSchema } from './account.js';
+
+export const FulfillmentStatusSchema = z.enum(FULFILLMENT_STATUSES);
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+const intentId = z
+  .string({ error: 'The payment intent is required.' })
+  .regex(/^pi_[A-Za-z0-9_]{8,200}$/, 'The payment intent is not valid.');
+
+/** A client amount: a number (the spec's client sends one) or a decimal string; compared in fils. */
+const clientAmount = z.union([
+  z.number().nonnegative().max(10_000_000_000),
+  z.string().regex(/^\d{1,10}(\.\d{1,2})?$/),
+]);
+
+// ---------------------------------------------------------------- payments
+
+/** Which gateway serves the checkout, so the storefront shows our sandbox card form or Stripe Elements. */
+export const PaymentConfigResponseSchema = envelope(
+  z.object({
+    gateway: z.enum(['sandbox', 'stripe']),
+    /** Stripe's publishable key; null in sandbox mode. */
+    publishableKey: z.string().nullable(),
+    testMode: z.boolean(),
+  }),
+);
+export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponseSchema>;
+
+/** The amount must equal the server cart's total (409 otherwise); the intent is priced from the server cart. */
+export const CreatePaymentIntentSchema = z.object({
+  amount: clientAmount,
+  currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
+});
+export const PaymentIntentResponseSchema = envelope(
+  z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: MoneySchema }),
+);
+export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
+
+export const UpdatePaymentIntentSchema = z.object({ paymentIntentId: intentId, amount: clientAmount });
+
+/**
+ * Sandbox only (`POST /v1/payments/sandbox/confirm`): what Stripe.js's confirmCardPayment does with a card, done
+ * offline with Stripe's test cards. Answers like Stripe: a status, or an error with the card's message.
+ */
+export const SandboxConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  card: z.object({
+    number: z.string().max(30),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+    cvc: z.string().max(4),
+  }),
+  billing_details: AddressFieldsSchema.partial().optional(),
+});
+export type SandboxConfirm = z.infer<typeof SandboxConfirmSchema>;
+export const PaymentConfirmResponseSchema = envelope(
+  z.object({
+    paymentIntent: z.object({ id: z.string(), status: PaymentStatusSchema }),
+    /** Set when the card was refused: Stripe's code and message, shown as returned. */
+    error: z
+      .object({ code: z.string(), decline_code: z.string().optional(), message: z.string() })
+      .nullable(),
+  }),
+);
+export type PaymentConfirmResponse = z.infer<typeof PaymentConfirmResponseSchema>;
+
+export const ProcessPaymentSchema = z.object({
+  paymentIntentId: intentId,
+  order_id: z.number().int().positive(),
+});
+export const ProcessPaymentResponseSchema = envelope(
+  z.object({ paymentIntentId: z.string(), order_id: z.number().int(), status: PaymentStatusSchema }),
+);
+
+// ---------------------------------------------------------------- Apple Pay
+
+export const ApplePayConfigResponseSchema = envelope(
+  z.object({
+    countryCode: z.string(),
+    currencyCode: z.string(),
+    supportedNetworks: z.array(z.string()),
+    merchantCapabilities: z.array(z.string()),
+    merchantName: z.string(),
+  }),
+);
+
+const applePayContact = z
+  .object({
+    givenName: z.string().max(100).optional(),
+    familyName: z.string().max(100).optional(),
+    emailAddress: z.string().max(254).optional(),
+    phoneNumber: z.string().max(40).optional(),
+    addressLines: z.array(z.string().max(200)).max(4).optional(),
+    locality: z.string().max(100).optional(),
+    postalCode: z.string().max(20).optional(),
+    countryCode: z.string().max(2).optional(),
+  })
+  .partial();
+
+export const ApplePayProcessSchema = z.object({
+  /** ApplePayPayment.token as the browser hands it over. */
+  applePayToken: z.object({
+    paymentData: z.unknown(),
+    paymentMethod: z
+      .object({
+        displayName: z.string().optional(),
+        network: z.string().optional(),
+        type: z.string().optional(),
+      })
+      .partial()
+      .optional(),
+    transactionIdentifier: z.string().max(200).optional(),
+  }),
+  billing_contact: applePayContact.optional(),
+  shipping_contact: applePayContact.optional(),
+  amount: clientAmount,
+  currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
+});
+export const ApplePayProcessResponseSchema = envelope(
+  z.object({ success: z.boolean(), transaction_id: z.string().nullable(), message: z.string() }),
+);
+
+// ---------------------------------------------------------------- orders
+
+export const OrderAddressSchema = AddressFieldsSchema;
+
+/** The spec's order creation payload. Prices and totals are checked against the server, never trusted. */
+export const CreateOrderSchema = z.object({
+  total_amount: clientAmount,
+  currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
+  transaction_id: intentId,
+  payment_status: PaymentStatusSchema.optional(),
+  payment_method: PaymentMethodSchema.default('card'),
+  billing_address: OrderAddressSchema,
+  shipping_address: OrderAddressSchema.optional(),
+  items: z
+    .array(
+      z.object({
+        product_slug: z.string().min(1).max(200),
+        quantity: z.number().int().min(1).max(99),
+        price: clientAmount,
+        options: z.object({ color: z.string().max(60).nullable().optional(), size: z.enum(SIZES) }),
+      }),
+    )
+    .min(1, 'The order has no items.')
+    .max(100),
+});
+export type CreateOrder = z.infer<typeof CreateOrderSchema>;
+export type CreateOrderInput = z.input<typeof CreateOrderSchema>;
+
+export const CreateOrderResponseSchema = envelope(
+  z.object({ order_id: z.number().int(), order_number: z.string(), total_amount: MoneySchema }),
+);
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
+
+export const OrderItemSchema = z.object({
+  id: z.number().int(),
+  product_slug: z.string(),
+  product_name: LocalizedTextSchema,
+  product_image: z.string().nullable(),
+  price: MoneySchema,
+  quantity: z.number().int(),
+  line_total: MoneySchema,
+  options: z.object({
+    color: z.string().nullable(),
+    color_name: LocalizedTextSchema.nullable(),
+    size: z.enum(SIZES),
+  }),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  created_at: z.iso.datetime(),
+  fulfillment_status: FulfillmentStatusSchema,
+  payment_status: PaymentStatusSchema,
+  payment_method: PaymentMethodSchema,
+  subtotal: MoneySchema,
+  shipping_amount: MoneySchema,
+  total_amount: MoneySchema,
+  currency: z.literal('AED'),
+  items: z.array(OrderItemSchema),
+  billing_address: OrderAddressSchema,
+  shipping_address: OrderAddressSchema.nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const OrderListResponseSchema = envelope(z.object({ orders: z.array(OrderSchema) }));
+export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
+export const OrderResponseSchema = envelope(z.object({ order: OrderSchema }));
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+export const OrderStatusUpdateSchema = z.object({
+  status: FulfillmentStatusSchema.exclude(['unfulfilled'], {
+    error: 'The status must be processing, shipped, delivered or cancelled.',
+  }),
+});
