@@ -19,12 +19,15 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
   renderDemoMedia?: boolean;
   /** An already open database (tests share one per file). */
   database?: DatabaseHandle;
+  /** Replaces the configured mailer (tests that need to see or break the mail). */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -32,6 +35,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     catalog: CatalogService;
+    mailer: Mailer;
   }
 }
 
@@ -73,6 +77,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onError: (err) => app.log.error({ err }, 'database connection error'),
     }));
   app.decorate('config', config);
+  const mailer = options.mailer ?? createMailer(config.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.close());
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', () => database.close());
 

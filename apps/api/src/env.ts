@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Sign-in attempts per IP in 15 minutes, whatever the e-mail. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset: e-mails are written as .eml files to {DATA_DIR}/mail. */
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender of the shop's e-mails; defaults to "{SHOP_NAME} <{SHOP_EMAIL}>". */
+  MAIL_FROM: optionalString,
   /** Accounts created per IP in an hour. */
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
 });
@@ -75,6 +79,12 @@ export interface Config {
   trustProxy: boolean;
   catalogCacheTtlMs: number;
   seedDemo: boolean;
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where .eml files go when no SMTP server is configured. */
+    dir: string;
+  };
   auth: {
     /** Undefined when JWT_SECRET is unset: ensureJwtSecret() then supplies the one kept under the data dir. */
     jwtSecret: string | undefined;
@@ -118,6 +128,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_S * 1000,
     seedDemo: e.SEED_DEMO,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${e.SHOP_NAME}" <${e.SHOP_EMAIL}>`,
+      dir: resolve(dataDir, 'mail'),
+    },
     auth: {
       jwtSecret: e.JWT_SECRET,
       accessTokenTtlS: 15 * 60,
