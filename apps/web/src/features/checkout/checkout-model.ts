@@ -1,0 +1,124 @@
+import type {
+  AddressFields,
+  CreateOrderInput,
+  LocalizedText,
+  PaymentMethod,
+  ServerCart,
+  Size,
+} from '@boutique/contracts';
+
+/** A line of the signed-in customer's cart as the checkout shows and orders it. */
+export interface CheckoutLine {
+  id: number;
+  slug: string;
+  name: LocalizedText;
+  image: string;
+  /** Unit price, AED with two decimals. */
+  price: string;
+  quantity: number;
+  /** The colour's key, as the order names it (null for a piece without colours). */
+  color: string | null;
+  colorName: LocalizedText | null;
+  size: Size;
+  /** False when the piece cannot be bought any more: the payment would be refused. */
+  available: boolean;
+}
+
+export function linesOf(cart: ServerCart | undefined): CheckoutLine[] {
+  return (cart?.items ?? [])
+    .filter((i) => i.id > 0)
+    .map((i) => ({
+      id: i.id,
+      slug: i.product.slug,
+      name: i.product.name,
+      image: i.product_image,
+      price: i.price,
+      quantity: i.quantity,
+      color: i.options.color,
+      colorName: i.options.color_name,
+      size: i.options.size,
+      available: i.product.available,
+    }));
+}
+
+/** Shipping is free, worldwide (spec section 9). */
+export const SHIPPING_FILS = 0;
+
+const toFils = (amount: string | number) => Math.round(Number(amount) * 100);
+/** An amount in fils as the API writes it: "1250.00". */
+export const filsToAmount = (fils: number) => (fils / 100).toFixed(2);
+
+export interface OrderSummary {
+  /** Pieces, counted by quantity. */
+  count: number;
+  subtotalFils: number;
+  shippingFils: number;
+  totalFils: number;
+}
+
+/** The totals the customer pays: the available lines, computed in fils so sums never drift. */
+export function summarize(lines: CheckoutLine[]): OrderSummary {
+  const payable = lines.filter((l) => l.available);
+  const subtotalFils = payable.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
+  return {
+    count: payable.reduce((n, l) => n + l.quantity, 0),
+    subtotalFils,
+    shippingFils: SHIPPING_FILS,
+    totalFils: subtotalFils + SHIPPING_FILS,
+  };
+}
+
+/**
+ * The spec's order creation payload: the cart's lines at their prices, the intent (or wallet transaction) as
+ * transaction_id, and the total that was paid. The server checks all of it against the payment.
+ */
+export function orderPayload(input: {
+  lines: CheckoutLine[];
+  totalAmount: string;
+  transactionId: string;
+  method: PaymentMethod;
+  billing: AddressFields;
+  shipping?: AddressFields;
+}): CreateOrderInput {
+  return {
+    total_amount: input.totalAmount,
+    currency: 'AED',
+    transaction_id: input.transactionId,
+    payment_status: 'succeeded',
+    payment_method: input.method,
+    billing_address: input.billing,
+    ...(input.shipping && { shipping_address: input.shipping }),
+    items: input.lines
+      .filter((l) => l.available)
+      .map((l) => ({
+        product_slug: l.slug,
+        quantity: l.quantity,
+        price: l.price,
+        options: { color: l.color, size: l.size },
+      })),
+  };
+}
+
+/** The card payer's details: the checkout address, the country falling back to MA as the spec says. */
+export function billingDetails(address: AddressFields): AddressFields {
+  return { ...address, country: address.country || 'MA' };
+}
+
+/** What the order-confirmation page is handed (navigation state). */
+export interface ConfirmationState {
+  orderId: number;
+  orderNumber: string;
+  amount: string;
+  paymentMethod: PaymentMethod;
+}
+
+export function isConfirmationState(value: unknown): value is ConfirmationState {
+  const v = value as Partial<ConfirmationState> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.orderId === 'number' &&
+    typeof v.orderNumber === 'string' &&
+    typeof v.amount === 'string'
+  );
+}
