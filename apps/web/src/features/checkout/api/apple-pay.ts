@@ -1,0 +1,77 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AddressFields } from '@boutique/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+export interface ApplePayConfig {
+  countryCode: string;
+  currencyCode: string;
+  supportedNetworks: string[];
+  merchantCapabilities: string[];
+  merchantName: string;
+}
+
+export async function getApplePayConfig(signal?: AbortSignal): Promise<ApplePayConfig> {
+  const res = await apiRequest<{ success: true; data: ApplePayConfig }>('/v1/apple-pay/config', { signal });
+  return res.data;
+}
+
+export const applePayConfigQuery = () =>
+  queryOptions({
+    queryKey: ['checkout', 'apple-pay-config'],
+    queryFn: ({ signal }) => getApplePayConfig(signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
+
+/** Apple Pay's contact as the payment sheet hands it over. */
+export interface ApplePayContact {
+  givenName?: string;
+  familyName?: string;
+  emailAddress?: string;
+  phoneNumber?: string;
+  addressLines?: string[];
+  locality?: string;
+  postalCode?: string;
+  countryCode?: string;
+}
+
+export interface ApplePayResult {
+  success: boolean;
+  transaction_id: string | null;
+  message: string;
+}
+
+/** Charges the wallet's token for the cart's total. */
+export async function processApplePayment(input: {
+  token: unknown;
+  billingContact: ApplePayContact | undefined;
+  shippingContact: ApplePayContact | undefined;
+  amount: string;
+}): Promise<ApplePayResult> {
+  const res = await apiRequest<{ success: true; data: ApplePayResult }>('/v1/apple-pay/process-payment', {
+    method: 'POST',
+    body: {
+      applePayToken: input.token,
+      billing_contact: input.billingContact,
+      shipping_contact: input.shippingContact,
+      amount: input.amount,
+      currency: 'AED',
+    },
+  });
+  return res.data;
+}
+
+/** A wallet contact as a checkout address, or undefined when it lacks a part the order needs. */
+export function contactAddress(contact: ApplePayContact | undefined): AddressFields | undefined {
+  if (!contact) return undefined;
+  const address: AddressFields = {
+    name: [contact.givenName, contact.familyName].filter(Boolean).join(' ').trim(),
+    email: (contact.emailAddress ?? '').trim().toLowerCase(),
+    phone: (contact.phoneNumber ?? '').trim(),
+    address: (contact.addressLines ?? []).filter(Boolean).join(', ').trim(),
+    city: (contact.locality ?? '').trim(),
+    postalCode: (contact.postalCode ?? '').trim(),
+    country: (contact.countryCode ?? '').trim().toUpperCase(),
+  };
+  return Object.values(address).every(Boolean) ? address : undefined;
+}

@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '@boutique/contracts';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { PageMeta } from '@/components/page-meta';
+import { PageFallback } from '@/components/page-fallback';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/field';
+import { emptyAddress, type AddressFields, type AddressValues } from './address-schema';
+import { filsToAmount } from './checkout-model';
+import { usePaymentConfig } from './api/get-payment-config';
+import { useSavedAddresses } from './api/get-saved-addresses';
+import { useCheckoutCart } from './use-checkout-cart';
+import { useCheckoutPayment } from './use-checkout-payment';
+import { useApplePay } from './use-apple-pay';
+import { StepIndicator } from './components/step-indicator';
+import { AddressStep } from './components/address-step';
+import { PaymentStep } from './components/payment-step';
+import { OrderSummary } from './components/order-summary';
+import styles from './components/checkout.module.css';
+
+const toValues = (a: Address): AddressValues => ({
+  name: a.name,
+  email: a.email,
+  phone: a.phone,
+  address: a.address,
+  city: a.city,
+  postalCode: a.postalCode,
+  country: a.country,
+});
+
+/** The saved address to start from: the default one, else the first. */
+const preferred = (saved: Address[]) => saved.find((a) => a.is_default) ?? saved[0];
+
+export default function CheckoutPage() {
+  const { t, i18n } = useTranslation('checkout');
+  const cart = useCheckoutCart();
+  const saved = useSavedAddresses();
+  const config = usePaymentConfig();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<AddressValues>(emptyAddress);
+  const [edited, setEdited] = useState(false);
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const [address, setAddress] = useState<AddressFields | null>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstStepRender = useRef(true);
+
+  // Once paid, the cart empties before the confirmation page opens: the summary keeps what was bought.
+  const bought = useRef({ lines: cart.lines, summary: cart.summary });
+  if (cart.lines.length > 0) bought.current = { lines: cart.lines, summary: cart.summary };
+  const shown = cart.lines.length > 0 ? cart : bought.current;
+
+  const amount = filsToAmount(cart.summary.totalFils);
+  const payment = useCheckoutPayment({
+    wantIntent: step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.loading,
+    amount,
+    lines: cart.lines,
+    address,
+  });
+  const applePay = useApplePay({
+    payment,
+    amount,
+    subtotal: filsToAmount(cart.summary.subtotalFils),
+    address,
+    labels: { subtotal: t('summary.subtotalPlain'), shipping: t('summary.shipping') },
+  });
+
+  // The saved default address fills the form, unless the customer has started typing.
+  const savedList = useMemo(() => saved.data ?? [], [saved.data]);
+  useEffect(() => {
+    if (edited || savedId !== null) return;
+    const first = preferred(savedList);
+    if (!first) return;
+    setValues(toValues(first));
+    setSavedId(first.id);
+  }, [savedList, edited, savedId]);
+
+  // Each step starts at its title: the page scrolls up and screen readers hear where they are.
+  useEffect(() => {
+    if (firstStepRender.current) {
+      firstStepRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    stepRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [step]);
+
+  const countryName = address ? t(`countries.${address.country}`, { defaultValue: address.country }) : '';
+  const paidOrPaying = payment.phase !== 'idle';
+
+  if (cart.loading && !paidOrPaying) return <PageFallback />;
+  // An empty cart has nothing to check out, unless it was just emptied by this very payment.
+  if (!cart.loadFailed && cart.lines.length === 0 && !paidOrPaying)
+    return <Navigate replace to={paths.cart.href()} />;
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title={t('title')} canonicalPath={paths.checkout.href()} />
+      <meta name="robots" content="noindex" />
+      <header className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>{t('title')}</h1>
+        <StepIndicator current={step} />
+      </header>
+
+      {cart.loadFailed ? (
+        <div className={styles.inlineError} role="alert">
+          <FormMessage tone="error">{t('errors.cartLoad')}</FormMessage>
+          <Button variant="light" onClick={cart.retry}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.main} ref={stepRef}>
+            <details className={styles.mobileSummary}>
+              <summary>
+                <span>{t('summary.show')}</span>
+                <strong>{formatMoney(shown.summary.totalFils / 100, i18n.language)}</strong>
+              </summary>
+              <OrderSummary lines={shown.lines} summary={shown.summary} />
+            </details>
+
+            {cart.hasUnavailable && (
+              <div className={styles.inlineError} role="alert">
+                <FormMessage tone="error">
+                  {t('errors.unavailable')} <Link to={paths.cart.href()}>{t('reviewCart')}</Link>
+                </FormMessage>
+              </div>
+            )}
+
+            {step === 1 || !address ? (
+              <AddressStep
+                values={values}
+                onChange={(next) => {
+                  setValues(next);
+                  setEdited(true);
+                }}
+                saved={savedList}
+                selectedSavedId={savedId}
+                onSelectSaved={(a) => {
+                  setValues(toValues(a));
+                  setSavedId(a.id);
+                }}
+                onContinue={(valid) => {
+                  setAddress(valid);
+                  setStep(2);
+                }}
+              />
+            ) : (
+              <PaymentStep
+                address={address}
+                countryName={countryName}
+                summary={shown.summary}
+                config={{ data: config.data, isError: config.isError, refetch: () => void config.refetch() }}
+                payment={payment}
+                applePay={applePay}
+                onBack={() => setStep(1)}
+              />
+            )}
+          </div>
+          <aside className={styles.sidebar} aria-label={t('summary.title')}>
+            <OrderSummary lines={shown.lines} summary={shown.summary} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '@boutique/contracts';
+import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
+import { paths } from '@/config/paths';
+import { Button, ButtonLink } from '@/components/ui/button';
+import {
+  Field,
+  FormMessage,
+  fieldA11y,
+  inputClass,
+  ltrInputClass,
+  selectClass,
+  selectIconClass,
+  selectWrapClass,
+} from '@/components/ui/field';
+import { ChevronDownIcon, TruckIcon } from '@/components/ui/icons';
+import {
+  ADDRESS_FIELDS,
+  validateAddress,
+  type AddressErrors,
+  type AddressField,
+  type AddressFields,
+  type AddressValues,
+} from '../address-schema';
+import styles from './checkout.module.css';
+
+const AUTOCOMPLETE: Record<AddressField, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'tel',
+  address: 'street-address',
+  city: 'address-level2',
+  postalCode: 'postal-code',
+  country: 'country',
+};
+
+/** The countries of the select, from the translations: the UAE first, then by name in this language. */
+function useCountries(current: string) {
+  const { t, i18n } = useTranslation('checkout');
+  return useMemo(() => {
+    const names = t('countries', { returnObjects: true }) as unknown;
+    const list =
+      typeof names === 'object' && names !== null
+        ? Object.entries(names as Record<string, string>).map(([code, name]) => ({ code, name }))
+        : [];
+    // A saved address may be in a country the list does not name: it stays choosable.
+    if (current && !list.some((c) => c.code === current)) {
+      let name = current;
+      try {
+        name = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(current) ?? current;
+      } catch {
+        // Not a region code: shown as it is.
+      }
+      list.push({ code: current, name });
+    }
+    const collator = new Intl.Collator(i18n.language);
+    return list.sort((a, b) =>
+      a.code === DEFAULT_COUNTRY ? -1 : b.code === DEFAULT_COUNTRY ? 1 : collator.compare(a.name, b.name),
+    );
+  }, [t, i18n.language, current]);
+}
+
+interface AddressStepProps {
+  values: AddressValues;
+  onChange: (values: AddressValues) => void;
+  saved: Address[];
+  selectedSavedId: number | null;
+  onSelectSaved: (address: Address) => void;
+  onContinue: (address: AddressFields) => void;
+}
+
+/** Step 1: where the order goes (also the billing address). Every field is required. */
+export function AddressStep({ values, onChange, saved, selectedSavedId, onSelectSaved, onContinue }: AddressStepProps) {
+  const { t } = useTranslation('checkout');
+  const base = useId();
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [missing, setMissing] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const countries = useCountries(values.country);
+  const bannerId = `${base}-banner`;
+
+  const ids = (field: AddressField) => ({ control: `${base}-${field}`, error: `${base}-${field}-error` });
+  /** An empty field is named by the banner above the form; other problems under the field itself. */
+  const messageOf = (field: AddressField) => {
+    const key = errors[field];
+    return key && key !== 'required' ? t(`address.errors.${key}`) : undefined;
+  };
+  const a11y = (field: AddressField) => {
+    const message = messageOf(field);
+    const props = fieldA11y(ids(field), message);
+    return errors[field] === 'required'
+      ? { ...props, 'aria-invalid': true as const, 'aria-describedby': bannerId }
+      : props;
+  };
+
+  const set = (field: AddressField) => (value: string) => {
+    onChange({ ...values, [field]: value });
+    if (errors[field]) {
+      const next = { ...errors, [field]: undefined };
+      setErrors(next);
+      if (!Object.values(next).includes('required')) setMissing(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = validateAddress(values);
+    if (check.ok) {
+      setErrors({});
+      setMissing(false);
+      onContinue(check.address);
+      return;
+    }
+    setErrors(check.errors);
+    setMissing(check.missing);
+    const first = ADDRESS_FIELDS.find((f) => check.errors[f]);
+    if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(ids(first).control)}`)?.focus();
+  };
+
+  const input = (field: Exclude<AddressField, 'country'>, type = 'text', wide = false) => (
+    <div className={wide ? styles.wide : undefined}>
+      <Field label={t(`address.${field}`)} htmlFor={ids(field).control} errorId={ids(field).error} error={messageOf(field)}>
+        <input
+          type={type}
+          required
+          autoComplete={AUTOCOMPLETE[field]}
+          inputMode={type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
+          dir={type === 'email' || type === 'tel' ? 'ltr' : undefined}
+          className={type === 'email' || type === 'tel' ? ltrInputClass : inputClass}
+          value={values[field]}
+          onChange={(e) => set(field)(e.target.value)}
+          {...a11y(field)}
+        />
+      </Field>
+    </div>
+  );
+
+  return (
+    <form ref={form} className={styles.step} noValidate onSubmit={submit} aria-labelledby={`${base}-title`}>
+      <h2 id={`${base}-title`} className={styles.stepTitle} tabIndex={-1}>
+        {t('address.title')}
+      </h2>
+      <p className={styles.stepIntro}>{t('address.intro')}</p>
+
+      {saved.length > 1 && (
+        <fieldset className={styles.saved}>
+          <legend className={styles.savedLegend}>{t('address.saved')}</legend>
+          <div className={styles.savedList}>
+            {saved.map((address) => (
+              <label key={address.id} className={styles.savedOption}>
+                <input
+                  type="radio"
+                  name={`${base}-saved`}
+                  checked={selectedSavedId === address.id}
+                  onChange={() => {
+                    setErrors({});
+                    setMissing(false);
+                    onSelectSaved(address);
+                  }}
+                />
+                <span>
+                  <strong>
+                    {address.name}
+                    {address.is_default && <span className={styles.defaultBadge}>{t('address.default')}</span>}
+                  </strong>
+                  <span className={styles.savedLine}>
+                    {address.address}, {address.city} {address.postalCode}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <div role="alert" className={styles.alertSlot}>
+        {missing && (
+          <span id={bannerId}>
+            <FormMessage tone="error">{t('errors.required')}</FormMessage>
+          </span>
+        )}
+      </div>
+
+      <div className={styles.fields}>
+        {input('name', 'text', true)}
+        {input('email', 'email')}
+        {input('phone', 'tel')}
+        {input('address', 'text', true)}
+        {input('city')}
+        {input('postalCode')}
+        <div className={styles.wide}>
+          <Field
+            label={t('address.country')}
+            htmlFor={ids('country').control}
+            errorId={ids('country').error}
+            error={messageOf('country')}
+          >
+            <div className={selectWrapClass}>
+              <select
+                required
+                autoComplete="country"
+                className={selectClass}
+                value={values.country}
+                onChange={(e) => set('country')(e.target.value)}
+                {...a11y('country')}
+              >
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <ChevronDownIcon size={18} className={selectIconClass} />
+            </div>
+          </Field>
+        </div>
+      </div>
+
+      <p className={styles.freeShipping}>
+        <TruckIcon size={20} />
+        {t('address.freeShipping')}
+      </p>
+
+      <div className={styles.actions}>
+        <ButtonLink to={paths.cart.href()} variant="light">
+          {t('back')}
+        </ButtonLink>
+        <Button type="submit">{t('address.continue')}</Button>
+      </div>
+    </form>
+  );
+}

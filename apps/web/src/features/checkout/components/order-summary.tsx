@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/format';
+import { localized } from '@/lib/product';
+import type { CheckoutLine, OrderSummary as Summary } from '../checkout-model';
+import styles from './checkout.module.css';
+
+/** Subtotal, free shipping and total of the order, in the active language's money format. */
+export function Totals({ summary }: { summary: Summary }) {
+  const { t, i18n } = useTranslation('checkout');
+  const money = (fils: number) => formatMoney(fils / 100, i18n.language);
+  return (
+    <dl className={styles.totals}>
+      <div>
+        <dt>{t('summary.subtotal', { count: summary.count })}</dt>
+        <dd>{money(summary.subtotalFils)}</dd>
+      </div>
+      <div>
+        <dt>{t('summary.shipping')}</dt>
+        <dd className={styles.free}>{summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils)}</dd>
+      </div>
+      <div className={styles.grandTotal}>
+        <dt>{t('summary.total')}</dt>
+        <dd data-testid="checkout-total">{money(summary.totalFils)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The pieces being bought, with the totals: the sidebar on large screens. */
+export function OrderSummary({ lines, summary }: { lines: CheckoutLine[]; summary: Summary }) {
+  const { t, i18n } = useTranslation('checkout');
+  const lang = i18n.language;
+  return (
+    <div className={styles.summary}>
+      <h2 className={styles.summaryTitle}>{t('summary.title')}</h2>
+      <ul className={styles.summaryLines}>
+        {lines.map((line) => (
+          <li key={line.id} className={styles.summaryLine} data-unavailable={!line.available || undefined}>
+            <span className={styles.summaryImage}>
+              {line.image && <img src={line.image} alt="" width={64} height={85} loading="lazy" />}
+              <span className={styles.quantityBadge} aria-hidden="true">
+                {line.quantity}
+              </span>
+            </span>
+            <span className={styles.summaryText}>
+              <span className={styles.summaryName}>{localized(line.name, lang)}</span>
+              <span className={styles.summaryOptions}>
+                {line.colorName && `${localized(line.colorName, lang)} · `}
+                {t('summary.size', { size: line.size })} · {t('summary.quantity', { count: line.quantity })}
+              </span>
+              {!line.available && <span className={styles.unavailable}>{t('summary.unavailable')}</span>}
+            </span>
+            <span className={styles.summaryPrice}>
+              {formatMoney((Math.round(Number(line.price) * 100) * line.quantity) / 100, lang)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Totals summary={summary} />
+    </div>
+  );
+}

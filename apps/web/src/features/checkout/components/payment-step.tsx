@@ -1,0 +1,214 @@
+import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AddressFields } from '@boutique/contracts';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { Button, ButtonLink, Spinner } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/field';
+import { PaymentLogos } from '@/components/payment-logos';
+import type { PaymentConfig } from '../api/get-payment-config';
+import type { OrderSummary } from '../checkout-model';
+import type { CardFormHandle } from '../payment-types';
+import type { CheckoutPayment, PaymentMessage } from '../use-checkout-payment';
+import { Totals } from './order-summary';
+import { SandboxCardForm } from './sandbox-card-form';
+import { AlertIcon, ApplePayMark, CheckCircleIcon, ClockIcon, LockIcon } from './checkout-icons';
+import styles from './checkout.module.css';
+
+// Stripe.js and its form only where the shop runs on Stripe: never in any other page's load, nor in sandbox mode.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const;
+
+interface PaymentStepProps {
+  address: AddressFields;
+  countryName: string;
+  summary: OrderSummary;
+  config: { data: PaymentConfig | undefined; isError: boolean; refetch: () => void };
+  payment: CheckoutPayment;
+  applePay: { available: boolean; start: () => void };
+  onBack: () => void;
+}
+
+/** Step 2: the totals, the device wallet where there is one, then the card. */
+export function PaymentStep({ address, countryName, summary, config, payment, applePay, onBack }: PaymentStepProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const base = useId();
+  const cardForm = useRef<CardFormHandle>(null);
+  const [stripeReady, setStripeReady] = useState(false);
+  const onStripeReady = useCallback((ready: boolean) => setStripeReady(ready), []);
+  const { phase, intentState, message } = payment;
+  const total = formatMoney(summary.totalFils / 100, i18n.language);
+
+  const settings = config.data;
+  const usesStripe = settings?.gateway === 'stripe' && Boolean(settings.publishableKey);
+  const cardReady = settings !== undefined && (usesStripe ? stripeReady : true);
+  const busy = phase !== 'idle';
+  const canPay = !busy && intentState === 'ready' && cardReady;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canPay) return;
+    void payment.payByCard(cardForm.current);
+  };
+
+  const text = (m: PaymentMessage) => ('text' in m ? m.text : t(`errors.${m.key}`, m.values));
+
+  return (
+    <form className={styles.step} noValidate onSubmit={submit} aria-labelledby={`${base}-title`}>
+      <h2 id={`${base}-title`} className={styles.stepTitle} tabIndex={-1}>
+        {t('payment.title')}
+      </h2>
+
+      <section className={styles.recap} aria-labelledby={`${base}-recap`}>
+        <div>
+          <h3 id={`${base}-recap`} className={styles.recapTitle}>
+            {t('payment.deliverTo')}
+          </h3>
+          <p className={styles.recapText}>
+            <strong>{address.name}</strong>
+            <br />
+            {address.address}, {address.city} {address.postalCode}, {countryName}
+            <br />
+            <span dir="ltr">{address.email}</span> · <span dir="ltr">{address.phone}</span>
+          </p>
+        </div>
+        <Button variant="ghost" onClick={onBack} disabled={busy} className={styles.recapEdit}>
+          {t('payment.editAddress')}
+        </Button>
+      </section>
+
+      <div className={styles.mobileTotals}>
+        <Totals summary={summary} />
+      </div>
+
+      {applePay.available && (
+        <div className={styles.wallet}>
+          <button
+            type="button"
+            className={styles.applePayButton}
+            onClick={applePay.start}
+            disabled={busy}
+            aria-label={t('payment.applePay')}
+            data-testid="apple-pay-button"
+          >
+            <ApplePayMark height={22} />
+          </button>
+          <p className={styles.divider}>
+            <span>{t('payment.orCard')}</span>
+          </p>
+        </div>
+      )}
+
+      <section className={styles.cardSection} aria-labelledby={`${base}-card`}>
+        <div className={styles.cardHeading}>
+          <h3 id={`${base}-card`} className={styles.cardTitle}>
+            {t('payment.card')}
+          </h3>
+          <PaymentLogos brands={[...CARD_BRANDS]} />
+        </div>
+
+        {settings === undefined ? (
+          config.isError ? (
+            <div className={styles.inlineError}>
+              <FormMessage tone="error">{t('errors.providerNotLoaded')}</FormMessage>
+              <Button variant="light" onClick={config.refetch}>
+                {t('retry')}
+              </Button>
+            </div>
+          ) : (
+            <div className={styles.cardLoading}>
+              <Spinner label={t('payment.loading')} />
+            </div>
+          )
+        ) : usesStripe && settings.publishableKey ? (
+          <Suspense
+            fallback={
+              <div className={styles.cardLoading}>
+                <Spinner label={t('payment.loading')} />
+              </div>
+            }
+          >
+            <StripeCardForm
+              ref={cardForm}
+              publishableKey={settings.publishableKey}
+              disabled={busy}
+              onReadyChange={onStripeReady}
+            />
+          </Suspense>
+        ) : (
+          <SandboxCardForm ref={cardForm} disabled={busy} testMode={settings.testMode} />
+        )}
+      </section>
+
+      {intentState === 'error' && (
+        <div className={styles.inlineError} role="alert">
+          <FormMessage tone="error">{t('errors.preparing')}</FormMessage>
+          <Button variant="light" onClick={payment.retryIntent}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+
+      <div role="alert" className={styles.alertSlot}>
+        {message && (
+          <p className={styles.paymentError} data-testid="payment-error">
+            <AlertIcon size={20} />
+            <span>{text(message)}</span>
+          </p>
+        )}
+      </div>
+
+      <div role="status" className={styles.alertSlot}>
+        {phase === 'succeeded' && (
+          <p className={styles.paymentSuccess}>
+            <CheckCircleIcon size={22} />
+            <span>{t('payment.succeeded')}</span>
+          </p>
+        )}
+        {phase === 'finalising' && (
+          <div className={styles.finalising} data-testid="payment-finalising">
+            <p className={styles.finalisingTitle}>
+              <ClockIcon size={22} />
+              <span>{t('payment.finalising.title')}</span>
+            </p>
+            <p>{t('payment.finalising.text')}</p>
+            <div className={styles.finalisingActions}>
+              <Button variant="light" onClick={payment.retryOrder}>
+                {t('retry')}
+              </Button>
+              <ButtonLink to={paths.orders.href()} variant="ghost">
+                {t('payment.finalising.orders')}
+              </ButtonLink>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <div className={styles.actions}>
+        <Button variant="light" onClick={onBack} disabled={busy}>
+          {t('back')}
+        </Button>
+        <Button
+          type="submit"
+          variant="accent"
+          className={styles.payButton}
+          disabled={!canPay}
+          loading={phase === 'processing'}
+          data-testid="pay-button"
+        >
+          {phase === 'processing' ? t('payment.processing') : t('payment.submit', { amount: total })}
+        </Button>
+      </div>
+
+      <p className={styles.secure}>
+        <LockIcon size={18} />
+        <span>{t('payment.secure')}</span>
+      </p>
+      <p className={styles.help}>
+        {t('payment.help')} <Link to={paths.contact.href()}>{t('payment.contact')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AddressFields } from '@boutique/contracts';
+import { GENERIC_ERROR } from '@/lib/api-client';
+import { applePayConfigQuery, contactAddress, processApplePayment } from './api/apple-pay';
+import { validateAddress } from './address-schema';
+import {
+  APPLE_PAY_VERSION,
+  WALLET_DEFAULTS,
+  applePaySession,
+  placeholderMerchantSession,
+  type ApplePaySessionClass,
+  type ApplePaySessionInstance,
+} from './apple-pay-session';
+import { REDIRECT_AFTER_WALLET_MS, type CheckoutPayment } from './use-checkout-payment';
+
+/** An error's own words, unless they are only the API client's generic English fallback. */
+const errorText = (error: unknown) =>
+  error instanceof Error && error.message && error.message !== GENERIC_ERROR ? error.message : undefined;
+
+/** A wallet contact the API would take as the order's shipping address, else undefined. */
+function usableAddress(address: AddressFields | undefined): AddressFields | undefined {
+  if (!address) return undefined;
+  const check = validateAddress(address);
+  return check.ok ? check.address : undefined;
+}
+
+interface Options {
+  payment: CheckoutPayment;
+  /** Total, AED with two decimals. */
+  amount: string;
+  subtotal: string;
+  address: AddressFields | null;
+  labels: { subtotal: string; shipping: string };
+}
+
+/**
+ * The device wallet: offered only where `ApplePaySession.canMakePayments()` is true and its configuration has
+ * loaded (a failed load hides it). One payment at a time: a second tap while one is under way does nothing,
+ * and cancelling the sheet only ends it.
+ */
+export function useApplePay({ payment, amount, subtotal, address, labels }: Options) {
+  // Only the browser knows; the server and the first render offer no wallet.
+  const [wallet, setWallet] = useState<ApplePaySessionClass | null>(null);
+  useEffect(() => setWallet(() => applePaySession()), []);
+  const config = useQuery({ ...applePayConfigQuery(), enabled: wallet !== null });
+  const processing = useRef(false);
+  const { phase, setPhase, setMessage, finish } = payment;
+
+  const available = wallet !== null && config.isSuccess;
+
+  const start = useCallback(() => {
+    if (!wallet || processing.current || phase !== 'idle' || !address) return;
+    const settings = config.data;
+    if (!settings) {
+      setMessage({ key: 'applePayConfig' });
+      return;
+    }
+    processing.current = true;
+    const stop = () => {
+      processing.current = false;
+      setPhase('idle');
+    };
+    setMessage(null);
+    setPhase('processing');
+
+    let session: ApplePaySessionInstance;
+    try {
+      session = new wallet(APPLE_PAY_VERSION, {
+        countryCode: settings.countryCode || WALLET_DEFAULTS.countryCode,
+        currencyCode: settings.currencyCode || WALLET_DEFAULTS.currencyCode,
+        supportedNetworks: settings.supportedNetworks.length
+          ? settings.supportedNetworks
+          : [...WALLET_DEFAULTS.supportedNetworks],
+        merchantCapabilities: settings.merchantCapabilities.length
+          ? settings.merchantCapabilities
+          : [...WALLET_DEFAULTS.merchantCapabilities],
+        total: { label: settings.merchantName, amount, type: 'final' },
+        lineItems: [
+          { label: labels.subtotal, amount: subtotal, type: 'final' },
+          { label: labels.shipping, amount: WALLET_DEFAULTS.shippingAmount, type: 'final' },
+        ],
+        requiredBillingContactFields: [...WALLET_DEFAULTS.contactFields],
+        requiredShippingContactFields: [...WALLET_DEFAULTS.contactFields],
+      });
+    } catch (error) {
+      const text = errorText(error);
+      setMessage(text ? { text } : { key: 'applePayInit' });
+      stop();
+      return;
+    }
+
+    const success = wallet.STATUS_SUCCESS ?? 0;
+    const failure = wallet.STATUS_FAILURE ?? 1;
+
+    session.onvalidatemerchant = () => {
+      try {
+        session.completeMerchantValidation(placeholderMerchantSession(settings.merchantName));
+      } catch (error) {
+        setMessage({ key: 'applePayValidation', values: { message: errorText(error) ?? '' } });
+        try {
+          session.abort();
+        } catch {
+          // Already closed.
+        }
+        stop();
+      }
+    };
+
+    session.onpaymentauthorized = (event) => {
+      void (async () => {
+        try {
+          const result = await processApplePayment({
+            token: event.payment.token,
+            billingContact: event.payment.billingContact,
+            shippingContact: event.payment.shippingContact,
+            amount,
+          });
+          if (!result.success || !result.transaction_id) {
+            session.completePayment(failure);
+            setMessage(result.message ? { text: result.message } : { key: 'applePayProcessing' });
+            stop();
+            return;
+          }
+          session.completePayment(success);
+          processing.current = false;
+          await finish({
+            method: 'apple_pay',
+            transactionId: result.transaction_id,
+            totalAmount: amount,
+            billing: address,
+            shipping: usableAddress(contactAddress(event.payment.shippingContact)) ?? address,
+            redirectAfterMs: REDIRECT_AFTER_WALLET_MS,
+          });
+        } catch (error) {
+          session.completePayment(failure);
+          const text = errorText(error);
+          setMessage(text ? { text } : { key: 'applePayFailed' });
+          stop();
+        }
+      })();
+    };
+
+    session.oncancel = () => stop();
+    session.begin();
+  }, [wallet, phase, address, config.data, amount, subtotal, labels, setMessage, setPhase, finish]);
+
+  return { available, start };
+}

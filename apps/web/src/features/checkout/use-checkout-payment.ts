@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AddressFields, PaymentMethod } from '@boutique/contracts';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { cart } from '@/stores/cart-store';
+import { createPaymentIntent, type PaymentIntent } from './api/create-payment-intent';
+import { updatePaymentIntent } from './api/update-payment-intent';
+import { createOrder } from './api/create-order';
+import { processPayment } from './api/process-payment';
+import { billingDetails, orderPayload, type CheckoutLine, type ConfirmationState } from './checkout-model';
+import type { CardFormHandle, Confirmation } from './payment-types';
+
+/** Waits before the confirmation page (spec section 9): after a card payment, and after a wallet payment. */
+export const REDIRECT_AFTER_CARD_MS = 1500;
+export const REDIRECT_AFTER_WALLET_MS = 1000;
+
+/** Keys of the `checkout` namespace under `errors`, or the provider's own words as they came. */
+export type PaymentMessage =
+  | { key: CheckoutErrorKey; values?: Record<string, string> }
+  | { text: string };
+
+export type CheckoutErrorKey =
+  | 'providerNotLoaded'
+  | 'elementMissing'
+  | 'paymentStatus'
+  | 'unexpected'
+  | 'preparing'
+  | 'processing'
+  | 'unavailable'
+  | 'applePayConfig'
+  | 'applePayInit'
+  | 'applePayValidation'
+  | 'applePayFailed'
+  | 'applePayProcessing';
+
+export type PaymentPhase =
+  /** Waiting for the shopper. */
+  | 'idle'
+  /** A card or wallet payment is under way: every pay control is blocked. */
+  | 'processing'
+  /** Paid and ordered: the confirmation page follows. */
+  | 'succeeded'
+  /** Paid, but the order call failed: the server makes the order from the payment; nothing may be paid again. */
+  | 'finalising';
+
+export type IntentState = 'idle' | 'loading' | 'ready' | 'error';
+
+interface Options {
+  /** The payment step is shown and the card is the chosen method: an intent is wanted. */
+  wantIntent: boolean;
+  /** The cart's total, AED with two decimals ("0.00" for an empty cart). */
+  amount: string;
+  lines: CheckoutLine[];
+  address: AddressFields | null;
+}
+
+function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
+  switch (result.kind) {
+    case 'declined':
+      return { text: result.message };
+    case 'status':
+      return { key: 'paymentStatus', values: { status: result.status } };
+    case 'failed':
+      return { key: result.reason };
+  }
+}
+
+/**
+ * The checkout's payment: prepares the card intent (once, re-priced when the total changes), confirms it, records
+ * the order, empties the cart and moves on to the confirmation page. Kept above the steps so that going back to
+ * the address and forward again keeps the same intent.
+ */
+export function useCheckoutPayment({ wantIntent, amount, lines, address }: Options) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  const [intentState, setIntentState] = useState<IntentState>('idle');
+  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [message, setMessage] = useState<PaymentMessage | null>(null);
+  /** The order call to try again when it failed after the payment. */
+  const pendingOrder = useRef<(() => Promise<void>) | null>(null);
+  const intentBusy = useRef(false);
+  /** The total an intent could not be prepared for: not asked again until the total or the shopper changes. */
+  const failedAmount = useRef<string | null>(null);
+  const [intentAttempt, setIntentAttempt] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // One intent for the whole checkout, created when it is first wanted and re-priced when the total moves.
+  useEffect(() => {
+    if (!wantIntent || phase !== 'idle' || Number(amount) <= 0 || intentBusy.current) return;
+    if (failedAmount.current === amount) return;
+    if (intent && intent.amount === amount) return;
+    intentBusy.current = true;
+    setIntentState('loading');
+    const call = intent ? updatePaymentIntent(intent.paymentIntentId, amount) : createPaymentIntent(amount);
+    call
+      .then((next) => {
+        if (!next.clientSecret) throw new Error('No client secret returned');
+        setIntent(next);
+        setIntentState('ready');
+      })
+      .catch((error: unknown) => {
+        // 409: the server's cart is not the one shown (changed in another tab): show the fresh one.
+        if (error instanceof ApiError && error.status === 409)
+          void client.invalidateQueries({ queryKey: ['cart'] });
+        failedAmount.current = amount;
+        setIntentState('error');
+      })
+      .finally(() => {
+        intentBusy.current = false;
+      });
+  }, [wantIntent, phase, amount, intent, intentState, intentAttempt, client]);
+
+  const retryIntent = useCallback(() => {
+    failedAmount.current = null;
+    setIntentState('idle');
+    setIntentAttempt((n) => n + 1);
+  }, []);
+
+  /** Records the order of a succeeded payment, then empties the cart and goes to the confirmation. */
+  const finish = useCallback(
+    async (input: {
+      method: PaymentMethod;
+      transactionId: string;
+      totalAmount: string;
+      billing: AddressFields;
+      shipping?: AddressFields;
+      redirectAfterMs: number;
+    }) => {
+      const payload = orderPayload({ lines, ...input });
+      const attempt = async () => {
+        setPhase('processing');
+        setMessage(null);
+        let order;
+        try {
+          order = await createOrder(payload);
+        } catch (error) {
+          // The money has moved: never silence, never a second payment. The server turns the payment into the
+          // order on its own (DESIGN.md section 5); the shopper may ask again or find it in their orders.
+          console.error('order creation after payment failed', error);
+          pendingOrder.current = attempt;
+          setPhase('finalising');
+          return;
+        }
+        pendingOrder.current = null;
+        if (input.method === 'card') {
+          try {
+            await processPayment(input.transactionId, order.order_id);
+          } catch (error) {
+            // The order is made and paid; this record is only a cross-check the server does again itself.
+            console.warn('recording the payment of the order failed', error);
+          }
+        }
+        // The server emptied its cart with the order; the browser's own cart goes too.
+        cart.clear();
+        void client.invalidateQueries({ queryKey: ['cart'] });
+        void client.invalidateQueries({ queryKey: ['orders'] });
+        setPhase('succeeded');
+        const state: ConfirmationState = {
+          orderId: order.order_id,
+          orderNumber: order.order_number,
+          amount: order.total_amount,
+          paymentMethod: input.method,
+        };
+        timer.current = setTimeout(() => {
+          void navigate(paths.orderConfirmation.href(), { replace: true, state });
+        }, input.redirectAfterMs);
+      };
+      await attempt();
+    },
+    [lines, client, navigate],
+  );
+
+  const payByCard = useCallback(
+    async (form: CardFormHandle | null) => {
+      if (phase !== 'idle' || !intent || intentState !== 'ready' || !address) return;
+      if (!form) {
+        setMessage({ key: 'elementMissing' });
+        return;
+      }
+      if (!form.check()) return;
+      setPhase('processing');
+      setMessage(null);
+      let result: Confirmation;
+      try {
+        result = await form.confirm(intent.clientSecret, billingDetails(address));
+      } catch {
+        result = { kind: 'failed', reason: 'unexpected' };
+      }
+      if (result.kind !== 'succeeded') {
+        setMessage(confirmationMessage(result));
+        setPhase('idle');
+        return;
+      }
+      await finish({
+        method: 'card',
+        transactionId: result.intentId,
+        totalAmount: intent.amount,
+        billing: address,
+        redirectAfterMs: REDIRECT_AFTER_CARD_MS,
+      });
+    },
+    [phase, intent, intentState, address, finish],
+  );
+
+  const retryOrder = useCallback(() => {
+    void pendingOrder.current?.();
+  }, []);
+
+  return {
+    intent,
+    intentState,
+    retryIntent,
+    phase,
+    setPhase,
+    message,
+    setMessage,
+    payByCard,
+    finish,
+    retryOrder,
+  };
+}
+
+export type CheckoutPayment = ReturnType<typeof useCheckoutPayment>;

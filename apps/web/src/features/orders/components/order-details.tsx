@@ -1,0 +1,175 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@boutique/contracts';
+import { paths } from '@/config/paths';
+import { formatDate, formatMoney } from '@/lib/format';
+import { localized } from '@/lib/product';
+import { Modal } from '@/components/ui/modal';
+import { Button } from '@/components/ui/button';
+import { useOrder } from '../api/get-order';
+import { useReorder } from '../use-reorder';
+import { OrderTracker, StatusBadge } from './order-parts';
+import styles from './orders.module.css';
+
+function useCountryName() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | undefined;
+    try {
+      names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    } catch {
+      names = undefined;
+    }
+    return (code: string) => {
+      if (!code) return '';
+      try {
+        return names?.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    };
+  }, [i18n.language]);
+}
+
+/** The whole order: tracker, pieces, billing address and totals; "order again" once it was delivered. */
+export function OrderDetails({ order: listed, onClose }: { order: Order; onClose: () => void }) {
+  const { t, i18n } = useTranslation('orders');
+  const lang = i18n.language;
+  const { data } = useOrder(listed);
+  const order = data ?? listed;
+  const { reorder, busy } = useReorder();
+  const countryName = useCountryName();
+  const billing = order.billing_address;
+  const money = (amount: string) => formatMoney(amount, lang);
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      closeLabel={t('details.close')}
+      title={
+        <>
+          {t('card.number')} <span dir="ltr">{order.order_number}</span>
+        </>
+      }
+      subtitle={
+        <>
+          <time dateTime={order.created_at}>{formatDate(order.created_at, lang)}</time> · <StatusBadge status={order.fulfillment_status} />
+        </>
+      }
+      footer={
+        <>
+          <p className={styles.support}>
+            {t('details.help')} <Link to={paths.contact.href()}>{t('details.contact')}</Link>
+          </p>
+          {order.fulfillment_status === 'delivered' && (
+            <Button
+              loading={busy}
+              onClick={() => {
+                // The dialog gives way first: the cart drawer then opens on the pieces as they are added.
+                onClose();
+                void reorder(order);
+              }}
+            >
+              {t('details.reorder')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className={styles.detailsBody}>
+        {order.fulfillment_status === 'cancelled' ? (
+          <p className={styles.cancelled}>{t('details.cancelled')}</p>
+        ) : (
+          <OrderTracker status={order.fulfillment_status} />
+        )}
+
+        <section aria-labelledby="order-items">
+          <h3 id="order-items" className={styles.sectionTitle}>
+            {t('details.items')}
+          </h3>
+          <ul className={styles.items}>
+            {order.items.map((item) => (
+              <li key={item.id} className={styles.item}>
+                {item.product_image ? (
+                  <img src={item.product_image} alt="" width={64} height={85} loading="lazy" />
+                ) : (
+                  <span className={styles.thumbPlaceholder} aria-hidden="true" />
+                )}
+                <div className={styles.itemText}>
+                  <Link to={paths.product.href(item.product_slug)} className={styles.itemName}>
+                    {localized(item.product_name, lang)}
+                  </Link>
+                  <p className={styles.itemOptions}>
+                    {item.options.color_name && (
+                      <span>
+                        {t('details.color')}: {localized(item.options.color_name, lang)}
+                      </span>
+                    )}
+                    <span>
+                      {t('details.size')}: {item.options.size}
+                    </span>
+                  </p>
+                  <p className={styles.itemOptions}>
+                    <span>
+                      {money(item.price)} × {item.quantity}
+                    </span>
+                  </p>
+                </div>
+                <p className={styles.itemTotal}>
+                  <span className="visually-hidden">{t('details.lineTotal')}: </span>
+                  {money(item.line_total)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className={styles.detailsGrid}>
+          <section aria-labelledby="order-billing">
+            <h3 id="order-billing" className={styles.sectionTitle}>
+              {t('details.billing')}
+            </h3>
+            <address className={styles.address}>
+              <strong>{billing.name}</strong>
+              {billing.address && <span>{billing.address}</span>}
+              {(billing.city || billing.postalCode) && (
+                <span>
+                  {billing.city} {billing.postalCode}
+                </span>
+              )}
+              {billing.country && <span>{countryName(billing.country)}</span>}
+              {billing.email && <span dir="ltr">{billing.email}</span>}
+              {billing.phone && <span dir="ltr">{billing.phone}</span>}
+            </address>
+          </section>
+
+          <section aria-labelledby="order-summary">
+            <h3 id="order-summary" className={styles.sectionTitle}>
+              {t('details.summary')}
+            </h3>
+            <dl className={styles.totals}>
+              <div>
+                <dt>{t('details.subtotal')}</dt>
+                <dd>{money(order.subtotal)}</dd>
+              </div>
+              <div>
+                <dt>{t('details.shipping')}</dt>
+                <dd>{Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount)}</dd>
+              </div>
+              <div className={styles.grandTotal}>
+                <dt>{t('details.total')}</dt>
+                <dd>{money(order.total_amount)}</dd>
+              </div>
+              <div className={styles.method}>
+                <dt>{t('details.paymentMethod')}</dt>
+                <dd>{t(`methods.${order.payment_method}`)}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
+    </Modal>
+  );
+}

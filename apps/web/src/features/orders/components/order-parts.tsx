@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import type { FulfillmentStatus, Order } from '@boutique/contracts';
+import { formatDate, formatMoney } from '@/lib/format';
+import { localized } from '@/lib/product';
+import { CheckIcon } from '@/components/ui/icons';
+import { TRACKER_STAGES, stagesReached, thumbnails } from '../order-status';
+import styles from './orders.module.css';
+
+export function StatusBadge({ status }: { status: FulfillmentStatus }) {
+  const { t } = useTranslation('orders');
+  return (
+    <span className={styles.badge} data-status={status}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** One order in the list: number, date, status, up to three pictures and the total. */
+export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void }) {
+  const { t, i18n } = useTranslation('orders');
+  const lang = i18n.language;
+  const { shown, more } = thumbnails(order.items);
+  const pieces = order.items.reduce((n, i) => n + i.quantity, 0);
+  const titleId = `order-${order.id}-title`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-testid="order-card">
+      <header className={styles.cardHeader}>
+        <div>
+          <h2 id={titleId} className={styles.cardTitle}>
+            {t('card.number')} <span dir="ltr">{order.order_number}</span>
+          </h2>
+          <p className={styles.cardDate}>
+            <time dateTime={order.created_at}>{formatDate(order.created_at, lang)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.fulfillment_status} />
+      </header>
+      <div className={styles.cardBody}>
+        <ul className={styles.thumbs} aria-label={t('card.pieces', { count: pieces })}>
+          {shown.map((item) => (
+            <li key={item.id}>
+              {item.product_image ? (
+                <img src={item.product_image} alt={localized(item.product_name, lang)} width={56} height={75} loading="lazy" />
+              ) : (
+                <span className={styles.thumbPlaceholder}>{localized(item.product_name, lang).slice(0, 1)}</span>
+              )}
+            </li>
+          ))}
+          {more > 0 && (
+            <li className={styles.more} aria-label={t('card.more', { count: more })}>
+              +{more}
+            </li>
+          )}
+        </ul>
+        <p className={styles.cardTotal}>
+          <span>{t('card.total')}</span>
+          <strong data-testid="order-total">{formatMoney(order.total_amount, lang)}</strong>
+        </p>
+      </div>
+      <footer className={styles.cardFooter}>
+        <span className={styles.cardPieces}>{t('card.pieces', { count: pieces })}</span>
+        <button type="button" className={styles.details} onClick={onOpen}>
+          {t('card.viewDetails')}
+          <span className="visually-hidden"> {order.order_number}</span>
+        </button>
+      </footer>
+    </article>
+  );
+}
+
+/** Confirmed, processing, shipped, delivered; nothing for a cancelled order. */
+export function OrderTracker({ status }: { status: FulfillmentStatus }) {
+  const { t } = useTranslation('orders');
+  const reached = stagesReached(status);
+  if (reached === null) return null;
+  return (
+    <ol className={styles.tracker} aria-label={t('details.tracker')}>
+      {TRACKER_STAGES.map((stage, index) => {
+        const state = index + 1 < reached ? 'done' : index + 1 === reached ? 'current' : 'todo';
+        return (
+          <li key={stage} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className={styles.trackerDot} aria-hidden="true">
+              {state !== 'todo' && <CheckIcon size={14} />}
+            </span>
+            <span className={styles.trackerLabel}>
+              {t(`stages.${stage}`)}
+              {state === 'todo' && <span className="visually-hidden"> {t('details.stageTodo')}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
