@@ -16,6 +16,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One small stylesheet (about 9 KB gzipped) for every page: one render-blocking request instead of a dozen.
     cssCodeSplit: false,
     assetsInlineLimit: 2048,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Every page needs the framework: one file instead of the five the automatic split makes.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            // Small modules shared by several pages (buttons, icons, the product card...): one request.
+            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': api, '/storage': api },

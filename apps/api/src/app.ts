@@ -18,6 +18,8 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
+import { CartService } from './modules/cart/service.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 
@@ -110,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(shippingRoutes);
       await api.register(contactRoutes, { db: database.db });
       await api.register(authModule, { db: database.db, config });
+      // After the auth module: the cart's routes need `app.authenticate`.
+      await api.register(cartRoutes, { service: new CartService(database.db) });
     },
     { prefix: '/api' },
   );

@@ -159,6 +159,20 @@ describe('storefront pages', () => {
     expect((await t.fetch('/index.html')).status).toBe(404);
   });
 
+  it('sends files only the headers that apply to them, and documents all of them', async () => {
+    const script = await t.fetch('/assets/index-abc.js');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(script.headers.get('content-security-policy')).toBeNull();
+    expect(script.headers.get('x-frame-options')).toBeNull();
+    // An SVG opened on its own is a document, and a page is one.
+    for (const path of ['/storage/site/logo.svg', '/faq']) {
+      const res = await t.fetch(path);
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
   it('lists public pages and products in stock in the sitemap, and points robots to it', async () => {
     const sitemap = await (await t.fetch('/sitemap.xml')).text();
     expect(sitemap).toContain('<loc>https://shop.example/collection/caftan</loc>');

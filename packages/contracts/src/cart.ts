@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema } from './common.js';
 import { envelope } from './envelope.js';
-import { CART_MAX_QUANTITY, SIZES } from './constants.js';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, SIZES } from './constants.js';
 
 const quantity = z
   .number({ error: 'The quantity must be a whole number.' })
@@ -34,8 +34,9 @@ export type CartAddInput = z.input<typeof CartAddSchema>;
 export const CartUpdateSchema = z.object({ quantity });
 export type CartUpdate = z.infer<typeof CartUpdateSchema>;
 
+const badItemId = 'The cart item id must be a positive whole number.';
 export const CartItemIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number({ error: badItemId }).int(badItemId).positive(badItemId).max(2_147_483_647, badItemId),
 });
 
 export const ServerCartItemSchema = z.object({
@@ -47,7 +48,10 @@ export const ServerCartItemSchema = z.object({
     name_en: z.string(),
     name_fr: z.string(),
     name_ar: z.string(),
-    /** False once the product went inactive: the line stays visible but checkout refuses it. */
+    /**
+     * False once the product went inactive, or no longer offers the line's colour or size: the line stays
+     * visible (and counts in total_items) but not in total_amount, and checkout refuses it.
+     */
     available: z.boolean(),
   }),
   /** Current unit price from the catalogue. */
@@ -62,13 +66,17 @@ export const ServerCartItemSchema = z.object({
     color_name: LocalizedTextSchema.nullable(),
     size: z.enum(SIZES),
   }),
+  /** price x quantity, shown even when the line is unavailable. */
   line_total: MoneySchema,
 });
 export type ServerCartItem = z.infer<typeof ServerCartItemSchema>;
 
 export const ServerCartSchema = z.object({
+  /** In the order they were first added. */
   items: z.array(ServerCartItemSchema),
+  /** Sum of the quantities of every line, unavailable ones included (what the cart lists). */
   total_items: z.number().int(),
+  /** Sum of the available lines only: what checkout would charge. */
   total_amount: MoneySchema,
   currency: z.literal('AED'),
 });
@@ -77,3 +85,44 @@ export type ServerCart = z.infer<typeof ServerCartSchema>;
 /** Every cart call answers with the whole cart as it now is. */
 export const CartResponseSchema = envelope(z.object({ cart: ServerCartSchema }));
 export type CartResponse = z.infer<typeof CartResponseSchema>;
+
+/**
+ * The login merge: the browser cart's lines that the server cart lacks (same slug, colour and size) are added;
+ * lines already there are left as they are. An item that is malformed, unknown, unavailable or not offered in
+ * that colour or size is skipped and reported, never a failure of the whole merge: hence items are checked
+ * one by one against CartAddSchema on the server, not here. Send `CartMergeInput`.
+ */
+export const CartMergeSchema = z.object({
+  items: z
+    .array(z.union([CartAddSchema, z.unknown()]), { error: 'The items field must be a list.' })
+    .max(CART_MAX_LINES, `At most ${CART_MAX_LINES} items can be merged at once.`),
+});
+export type CartMergeInput = { items: CartAddInput[] };
+
+export const CART_MERGE_SKIP_REASONS = [
+  /** Not a valid add-to-cart item (no slug, a size outside S-XL, a bad quantity...). */
+  'invalid',
+  'not_found',
+  /** The product is inactive. */
+  'unavailable',
+  /** The product does not come in that colour or size (or needs a colour). */
+  'option',
+  /** The cart already holds CART_MAX_LINES lines. */
+  'cart_full',
+] as const;
+
+export const CartMergeSkippedSchema = z.object({
+  /** Position of the item in the request's items. */
+  index: z.number().int(),
+  slug: z.string().nullable(),
+  reason: z.enum(CART_MERGE_SKIP_REASONS),
+  /** The same message an add of that item would have answered. */
+  message: z.string(),
+});
+export type CartMergeSkipped = z.infer<typeof CartMergeSkippedSchema>;
+
+/** The whole cart after the merge, and the items that were not added (empty when all were fine). */
+export const CartMergeResponseSchema = envelope(
+  z.object({ cart: ServerCartSchema, skipped: z.array(CartMergeSkippedSchema) }),
+);
+export type CartMergeResponse = z.infer<typeof CartMergeResponseSchema>;

@@ -27,6 +27,8 @@ export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Largest quantity of one cart line. */
 export const CART_MAX_QUANTITY = 99;
+/** Most distinct lines (product, colour, size) one server cart holds; also the most items one merge sends. */
+export const CART_MAX_LINES = 50;
 
 export const FULFILLMENT_STATUSES = [
   'unfulfilled',

@@ -1,0 +1,135 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LocalizedText, Size } from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import { cartItems, colors, productColors, productImages, products } from '../../db/schema/index.js';
+import type { PricedLine } from '../../db/schema/orders.js';
+import { toFils } from '../../lib/money.js';
+import { toImage } from '../catalog/images.js';
+
+/** What a line shows when its product has no image; the storefront serves this file. */
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+/** One cart line priced from the catalogue as it is now. A `PricedLine` plus what a cart or an order shows. */
+export interface CartLine extends PricedLine {
+  /** The cart item's id. */
+  id: number;
+  name: LocalizedText;
+  size: Size;
+  /** Current unit price, decimal string (the `PricedLine` price), and the same in fils. */
+  unitFils: number;
+  /** unitFils x quantity, whether or not the line is available. */
+  lineFils: number;
+  /**
+   * The line can be bought: the product is active and still offers the line's size and colour (or, for a line
+   * without colour, still has none). Checkout must refuse a cart with an unavailable line.
+   */
+  available: boolean;
+  colorHex: string | null;
+  colorName: LocalizedText | null;
+  /** URL of the product's first image (the catalogue's 800 px rendition), or the placeholder. */
+  image: string;
+}
+
+export interface PricedCart {
+  /** In the order they were first added. */
+  lines: CartLine[];
+  /** Quantities of every line, unavailable ones included. */
+  totalItems: number;
+  /** Sum of the available lines only, in fils: what checkout charges once the cart is all available. */
+  totalFils: number;
+  /** Every line is available (true for an empty cart). */
+  allAvailable: boolean;
+}
+
+export interface PriceCartOptions {
+  /**
+   * Lock the user's cart rows (`for update`) until the transaction ends, so that the cart cannot change
+   * between pricing it and acting on it (e.g. writing an order and clearing the cart). Only inside a transaction.
+   */
+  lock?: boolean;
+}
+
+/**
+ * Prices a user's cart from the database: every price is the product's current price, never one the client
+ * sent. Takes the database or a transaction (`db.transaction((tx) => priceCart(tx, userId, { lock: true }))`).
+ */
+export async function priceCart(
+  db: Database,
+  userId: number,
+  options: PriceCartOptions = {},
+): Promise<PricedCart> {
+  // The line's colour as the product offers it now; a colour key nobody has any more leaves these null.
+  const colorOffered = sql<boolean>`exists (select 1 from ${productColors}
+    where ${productColors.productId} = ${products.id} and ${productColors.colorId} = ${colors.id})`;
+  const hasColors = sql<boolean>`exists (select 1 from ${productColors}
+    where ${productColors.productId} = ${products.id})`;
+  const query = db
+    .select({
+      id: cartItems.id,
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      status: products.status,
+      sizes: products.sizes,
+      price: products.price,
+      color: cartItems.color,
+      size: cartItems.size,
+      quantity: cartItems.quantity,
+      colorHex: colors.hex,
+      colorName: colors.name,
+      colorOffered,
+      hasColors,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(colors, eq(colors.key, cartItems.color))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const rows = await (options.lock ? query.for('update', { of: cartItems }) : query);
+
+  const images = await firstImages(db, [...new Set(rows.map((r) => r.productId))]);
+  let totalItems = 0;
+  let totalFils = 0;
+  let allAvailable = true;
+  const lines = rows.map((r): CartLine => {
+    const unitFils = toFils(r.price);
+    const lineFils = unitFils * r.quantity;
+    const available =
+      r.status === 'active' &&
+      r.sizes.includes(r.size as Size) &&
+      (r.color === '' ? !r.hasColors : r.colorOffered);
+    totalItems += r.quantity;
+    if (available) totalFils += lineFils;
+    else allAvailable = false;
+    return {
+      id: r.id,
+      productId: r.productId,
+      slug: r.slug,
+      name: r.name,
+      color: r.color,
+      colorHex: r.colorHex,
+      colorName: r.colorName,
+      size: r.size as Size,
+      quantity: r.quantity,
+      price: r.price,
+      unitFils,
+      lineFils,
+      available,
+      image: images.get(r.productId) ?? PLACEHOLDER_IMAGE,
+    };
+  });
+  return { lines, totalItems, totalFils, allAvailable };
+}
+
+/** The first image of each product (the catalogue's own order), as the catalogue builds its URL. */
+async function firstImages(db: Database, productIds: number[]): Promise<Map<number, string>> {
+  const urls = new Map<number, string>();
+  if (productIds.length === 0) return urls;
+  const rows = await db
+    .selectDistinctOn([productImages.productId])
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(productImages.productId, productImages.sortOrder, productImages.id);
+  for (const r of rows) urls.set(r.productId, toImage(r.path, r.widths, r.aspect, r.sortOrder).url);
+  return urls;
+}

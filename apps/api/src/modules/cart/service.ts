@@ -1,0 +1,213 @@
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  CURRENCY,
+  CartAddSchema,
+  type CartAdd,
+  type CartMergeSkipped,
+  type FieldErrors,
+  type ServerCart,
+} from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { fromFils } from '../../lib/money.js';
+import { UNAUTHENTICATED } from '../../plugins/auth.js';
+import { priceCart, type PricedCart } from './pricing.js';
+import * as repo from './repository.js';
+import type { CartProduct, LineKey } from './repository.js';
+
+const INVALID = 'The given data was invalid';
+export const ITEM_NOT_FOUND = 'Cart item not found.';
+export const TOO_MANY_OF_ONE = `You can have at most ${CART_MAX_QUANTITY} of one item in your cart.`;
+export const CART_FULL = `Your cart can hold at most ${CART_MAX_LINES} different items.`;
+
+type Line = LineKey & { quantity: number };
+type Problem = { reason: CartMergeSkipped['reason']; field: string; message: string };
+
+/**
+ * Checks an item against the product it names and resolves it to a cart line: the product exists and is
+ * active, the colour is one it comes in (required when it has colours, refused when it has none) and the size
+ * is one it offers. Colour keys are matched case-insensitively; no colour is stored as ''.
+ */
+function resolveLine(
+  product: CartProduct | undefined,
+  item: CartAdd,
+): { line: Line } | { problems: Problem[] } {
+  if (!product) {
+    return { problems: [{ reason: 'not_found', field: 'slug', message: 'This product does not exist.' }] };
+  }
+  if (!product.active) {
+    return {
+      problems: [{ reason: 'unavailable', field: 'slug', message: 'This product is no longer available.' }],
+    };
+  }
+  const problems: Problem[] = [];
+  const color = (item.options.color ?? '').trim().toLowerCase();
+  const colorProblem = checkColor(product.colorKeys, color);
+  if (colorProblem) problems.push({ reason: 'option', field: 'options.color', message: colorProblem });
+  const size = item.options.size;
+  if (!product.sizes.includes(size)) {
+    problems.push({
+      reason: 'option',
+      field: 'options.size',
+      message: `This product does not come in size ${size}.`,
+    });
+  }
+  if (problems.length > 0) return { problems };
+  return { line: { productId: product.id, color, size, quantity: item.quantity } };
+}
+
+/** Why the colour does not fit the product, if it does not. */
+function checkColor(offered: string[], color: string): string | undefined {
+  if (offered.length === 0) {
+    return color === '' ? undefined : 'This product does not come in a choice of colours.';
+  }
+  if (color === '') return 'Choose a colour.';
+  return offered.includes(color) ? undefined : 'This product does not come in that colour.';
+}
+
+const normalSlug = (slug: string) => slug.trim().toLowerCase();
+
+/** The slug of an item that failed validation, when it has a readable one, for the merge report. */
+function rawSlug(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || !('slug' in raw)) return null;
+  const { slug } = raw;
+  return typeof slug === 'string' && slug.trim() !== '' ? slug.trim().slice(0, 200) : null;
+}
+
+/** The priced cart as the API shows it. */
+export function toServerCart(priced: PricedCart): ServerCart {
+  return {
+    items: priced.lines.map((l) => ({
+      id: l.id,
+      product: {
+        id: l.productId,
+        slug: l.slug,
+        name: l.name,
+        name_en: l.name.en,
+        name_fr: l.name.fr,
+        name_ar: l.name.ar,
+        available: l.available,
+      },
+      price: fromFils(l.unitFils),
+      quantity: l.quantity,
+      product_image: l.image,
+      options: {
+        color: l.color === '' ? null : l.color,
+        color_value: l.color === '' ? null : l.colorHex,
+        color_name: l.color === '' ? null : l.colorName,
+        size: l.size,
+      },
+      line_total: fromFils(l.lineFils),
+    })),
+    total_items: priced.totalItems,
+    total_amount: fromFils(priced.totalFils),
+    currency: CURRENCY,
+  };
+}
+
+/**
+ * The server cart of signed-in customers. Every answer is the whole cart, priced from the database. Writes
+ * that add lines run in a transaction holding the user's cart lock (see `repo.lockUserCart`).
+ */
+export class CartService {
+  constructor(private readonly db: Database) {}
+
+  async get(userId: number): Promise<ServerCart> {
+    return toServerCart(await priceCart(this.db, userId));
+  }
+
+  /** Adds the item, summing with the same line (product, colour, size) if the cart has it. */
+  add(userId: number, item: CartAdd): Promise<ServerCart> {
+    return this.db.transaction(async (tx) => {
+      await lockOrFail(tx, userId);
+      const slug = normalSlug(item.slug);
+      const product = (await repo.findCartProducts(tx, [slug])).get(slug);
+      const resolved = resolveLine(product, item);
+      if ('problems' in resolved) {
+        const errors: FieldErrors = {};
+        for (const p of resolved.problems) (errors[p.field] ??= []).push(p.message);
+        throw unprocessable(INVALID, errors);
+      }
+      const { line } = resolved;
+      const existing = await repo.lineKeys(tx, userId);
+      if (!existing.has(repo.lineKey(line)) && existing.size >= CART_MAX_LINES) {
+        throw unprocessable(CART_FULL, { cart: [CART_FULL] });
+      }
+      if (!(await repo.addToLine(tx, userId, line))) {
+        throw unprocessable(INVALID, { quantity: [TOO_MANY_OF_ONE] });
+      }
+      return toServerCart(await priceCart(tx, userId));
+    });
+  }
+
+  /**
+   * The login merge (spec, section 4): items the cart lacks are added with their quantity, lines the cart has
+   * are left as they are, and items that cannot be added are skipped and reported. Two items of the request
+   * naming the same line are summed (up to CART_MAX_QUANTITY). One transaction: all of it or nothing.
+   */
+  merge(userId: number, items: unknown[]): Promise<{ cart: ServerCart; skipped: CartMergeSkipped[] }> {
+    return this.db.transaction(async (tx) => {
+      await lockOrFail(tx, userId);
+      const skipped: CartMergeSkipped[] = [];
+      const valid: { index: number; item: CartAdd }[] = [];
+      items.forEach((raw, index) => {
+        const parsed = CartAddSchema.safeParse(raw);
+        if (parsed.success) valid.push({ index, item: parsed.data });
+        else {
+          const message = parsed.error.issues[0]?.message ?? 'This item is not valid.';
+          skipped.push({ index, slug: rawSlug(raw), reason: 'invalid', message });
+        }
+      });
+
+      const products = await repo.findCartProducts(tx, [
+        ...new Set(valid.map((v) => normalSlug(v.item.slug))),
+      ]);
+      const existing = await repo.lineKeys(tx, userId);
+      const missing = new Map<string, Line>();
+      for (const { index, item } of valid) {
+        const slug = item.slug;
+        const resolved = resolveLine(products.get(normalSlug(slug)), item);
+        if ('problems' in resolved) {
+          const [first] = resolved.problems;
+          if (first) skipped.push({ index, slug, reason: first.reason, message: first.message });
+          continue;
+        }
+        const key = repo.lineKey(resolved.line);
+        if (existing.has(key)) continue;
+        const pending = missing.get(key);
+        if (pending) {
+          pending.quantity = Math.min(CART_MAX_QUANTITY, pending.quantity + resolved.line.quantity);
+        } else if (existing.size + missing.size >= CART_MAX_LINES) {
+          skipped.push({ index, slug, reason: 'cart_full', message: CART_FULL });
+        } else {
+          missing.set(key, { ...resolved.line });
+        }
+      }
+      await repo.insertMissingLines(tx, userId, [...missing.values()]);
+      skipped.sort((a, b) => a.index - b.index);
+      return { cart: toServerCart(await priceCart(tx, userId)), skipped };
+    });
+  }
+
+  async update(userId: number, itemId: number, quantity: number): Promise<ServerCart> {
+    if (!(await repo.setQuantity(this.db, userId, itemId, quantity)))
+      throw new HttpError(404, ITEM_NOT_FOUND);
+    return this.get(userId);
+  }
+
+  async remove(userId: number, itemId: number): Promise<ServerCart> {
+    if (!(await repo.deleteLine(this.db, userId, itemId))) throw new HttpError(404, ITEM_NOT_FOUND);
+    return this.get(userId);
+  }
+
+  async clear(userId: number): Promise<ServerCart> {
+    await repo.deleteAllLines(this.db, userId);
+    return this.get(userId);
+  }
+}
+
+/** A valid token of an account deleted since: nobody to keep a cart for. */
+async function lockOrFail(tx: Database, userId: number) {
+  if (!(await repo.lockUserCart(tx, userId))) throw new HttpError(401, UNAUTHENTICATED);
+}
