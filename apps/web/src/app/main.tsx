@@ -5,9 +5,12 @@ import '@/styles/global.css';
 import { initI18n } from '@/lib/i18n';
 import { bootData } from '@/lib/boot';
 import { createQueryClient } from '@/lib/query-client';
+import { session } from '@/lib/session/session';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
+// Who is signed in is asked at once, in parallel with the translations.
+void session.start();
 const i18n = await initI18n();
 const client = createQueryClient();
 

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { Frame } from './frame/frame';
 import { ErrorBoundary } from './frame/error-boundary';
+import { GuestRoute, ProtectedRoute } from './guards';
 
 // Every page is its own chunk; the frame is in the first load. Declarative routes keep the data router (which
 // this storefront does not use) out of the first load.
@@ -17,6 +18,15 @@ const SizeGuidePage = lazy(() => import('@/features/content/size-guide-page'));
 const ContactPage = lazy(() => import('@/features/content/contact-page'));
 const OurStoryPage = lazy(() => import('@/features/content/our-story-page'));
 const NotFoundPage = lazy(() => import('@/features/content/not-found-page'));
+const LoginPage = lazy(() => import('@/features/auth/login-page'));
+const RegisterPage = lazy(() => import('@/features/auth/register-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
+const SocialCallbackPage = lazy(() => import('@/features/auth/social-callback-page'));
+const ProfilePage = lazy(() => import('@/features/account/profile-page'));
+const AddressesPage = lazy(() => import('@/features/account/addresses-page'));
+// Until the orders and checkout pages are built, their protected routes show a short "coming soon" page.
+const PendingPage = lazy(() => import('@/features/account/pending-page'));
 
 /** The routes, inside whichever router the side provides (BrowserRouter here, StaticRouter on the server). */
 export function AppRoutes() {
@@ -34,6 +44,20 @@ export function AppRoutes() {
           <Route path={paths.sizeGuide.path} element={<SizeGuidePage />} />
           <Route path={paths.contact.path} element={<ContactPage />} />
           <Route path={paths.ourStory.path} element={<OurStoryPage />} />
+          <Route element={<GuestRoute />}>
+            <Route path={paths.login.path} element={<LoginPage />} />
+            <Route path={paths.register.path} element={<RegisterPage />} />
+          </Route>
+          <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={paths.socialCallback.path} element={<SocialCallbackPage />} />
+          <Route element={<ProtectedRoute />}>
+            <Route path={paths.profile.path} element={<ProfilePage />} />
+            <Route path={paths.addresses.path} element={<AddressesPage />} />
+            <Route path={paths.orders.path} element={<PendingPage page="orders" />} />
+            <Route path={paths.checkout.path} element={<PendingPage page="checkout" />} />
+            <Route path={paths.orderConfirmation.path} element={<PendingPage page="orderConfirmation" />} />
+          </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,3 +1,5 @@
+import { env } from './env';
+
 /** Every route of the storefront with its href builder. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -14,7 +16,26 @@ export const paths = {
   ourStory: { path: '/our-story', href: () => '/our-story' },
   cart: { path: '/cart', href: () => '/cart' },
   checkout: { path: '/checkout', href: () => '/checkout' },
+  orderConfirmation: { path: '/order-confirmation', href: () => '/order-confirmation' },
   login: { path: '/account/login', href: () => '/account/login' },
   register: { path: '/account/register', href: () => '/account/register' },
+  forgotPassword: { path: '/account/forgot-password', href: () => '/account/forgot-password' },
+  resetPassword: {
+    path: '/account/reset-password',
+    href: (token: string) => `/account/reset-password?token=${encodeURIComponent(token)}`,
+  },
+  /** Where a social provider sends the shopper back (through the API), with `token` or `error`. */
+  socialCallback: {
+    path: '/auth/:provider/callback',
+    href: (provider: string) => `/auth/${encodeURIComponent(provider)}/callback`,
+  },
   orders: { path: '/account/orders', href: () => '/account/orders' },
+  profile: { path: '/account/profile', href: () => '/account/profile' },
+  addresses: { path: '/account/addresses', href: () => '/account/addresses' },
 } as const;
+
+/** The API address that starts a social sign-in; the browser goes there, it is not a background call. */
+export const socialStartUrl = (provider: string, origin: string) =>
+  `${env.apiBase}/v1/auth/${encodeURIComponent(provider)}?redirect_uri=${encodeURIComponent(
+    origin + paths.socialCallback.href(provider),
+  )}`;

@@ -26,21 +26,69 @@ export function onUnauthorized(listener: Listener) {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * Trades the access token a call was refused with for a fresh one (null when the sign-in is over). Set by the
+ * session layer, which knows how to refresh without two tabs spending the same refresh cookie.
+ */
+export type TokenRefresher = (staleToken: string) => Promise<string | null>;
+let refresher: TokenRefresher | undefined;
+
+export function setTokenRefresher(next: TokenRefresher | undefined) {
+  refresher = next;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | number | undefined>;
+  /**
+   * Default true: send the access token and, on a 401, refresh it once and retry, then tell the session. False
+   * for the calls that make or end a session themselves (login, refresh, logout...): a 401 there is an answer.
+   */
+  session?: boolean;
 }
 
-/** JSON call to the API: bearer token when signed in, 30 s timeout, errors as ApiError. */
+/**
+ * JSON call to the API: bearer token when signed in, 30 s timeout, errors as ApiError. A call refused with an
+ * expired access token is retried once with a refreshed one.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const session = options.session ?? true;
+  const token = session ? storage.get(STORAGE_KEYS.authToken) : null;
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !session) throw error;
+    let refused = error;
+    if (token && refresher) {
+      let fresh: string | null;
+      try {
+        fresh = await refresher(token);
+      } catch {
+        // The refresh itself could not be made (offline): the sign-in may still be good, so keep it.
+        throw error;
+      }
+      if (fresh) {
+        try {
+          return await send<T>(path, options, fresh);
+        } catch (retryError) {
+          if (!(retryError instanceof ApiError) || retryError.status !== 401) throw retryError;
+          refused = retryError;
+        }
+      }
+    }
+    for (const listener of unauthorizedListeners) listener(refused);
+    throw refused;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
   const url = new URL(`${env.apiBase}${path}`, location.origin);
   for (const [k, v] of Object.entries(options.query ?? {}))
     if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const token = storage.get(STORAGE_KEYS.authToken);
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(env.requestTimeoutMs);
 
@@ -67,14 +115,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const body = (payload ?? {}) as { message?: unknown; errors?: FieldErrors };
-    const error = new ApiError(
+    throw new ApiError(
       typeof body.message === 'string' ? body.message : GENERIC_ERROR,
       response.status,
       body.errors ?? {},
       payload,
     );
-    if (response.status === 401) for (const listener of unauthorizedListeners) listener(error);
-    throw error;
   }
   return payload as T;
 }

@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '@boutique/contracts';
 import type { Config } from '../../env.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
-import { notFoundPage, resolvePage, type Page, type PageContext } from './pages.js';
+import { isAccountPath, notFoundPage, resolvePage, type Page, type PageContext } from './pages.js';
 import { renderPage } from './render.js';
 import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
 import { sitemap } from './sitemap.js';
@@ -23,6 +23,16 @@ const PAGE_PATHS = [
   '/size-guide',
   '/contact',
   '/our-story',
+  '/account/login',
+  '/account/register',
+  '/account/forgot-password',
+  '/account/reset-password',
+  '/account/profile',
+  '/account/addresses',
+  '/account/orders',
+  '/checkout',
+  '/order-confirmation',
+  '/auth/:provider/callback',
 ];
 
 export interface SiteAssets {
@@ -85,11 +95,11 @@ export async function registerSite(
   });
 
   /** The page as HTML, or '' to let the browser render it (no server bundle, a failure, or too slow). */
-  const renderApp = async (request: FastifyRequest, lang: Language, page: Page): Promise<string> => {
+  const renderApp = async (request: FastifyRequest, url: string, lang: Language, page: Page): Promise<string> => {
     if (!serverEntry) return '';
     try {
       const html = await serverEntry.render({
-        url: request.url,
+        url,
         lang,
         resources: { [lang]: translations[lang] ?? {}, en: translations.en ?? {} },
         queries: page.queries,
@@ -116,13 +126,15 @@ export async function registerSite(
     }
     const lang = requestLanguage(request);
     const path = request.url.split('?')[0] ?? '/';
-    // The query string is part of the key: a filtered collection renders differently.
-    const key = `${lang}:${forceNotFound ? `404:${path}` : request.url}`;
+    // The query string is part of the key: a filtered collection renders differently. Account pages render
+    // the same whatever it holds, and their one-time tokens must not fill the cache.
+    const key = `${lang}:${forceNotFound ? `404:${path}` : isAccountPath(path) ? path : request.url}`;
     let entry = pages.get(key);
     if (!entry) {
       const ctx = context(lang);
       const page = forceNotFound ? notFoundPage(ctx) : await resolvePage(path, ctx);
-      const appHtml = page.redirect ? '' : await renderApp(request, lang, page);
+      const url = isAccountPath(path) ? path : request.url;
+      const appHtml = page.redirect ? '' : await renderApp(request, url, lang, page);
       const html = page.redirect
         ? ''
         : renderPage({

@@ -208,12 +208,55 @@ async function productPage(slug: string, ctx: PageContext): Promise<Page> {
   };
 }
 
+/**
+ * The account pages: never indexed, and rendered on the server in their loading state (the server does not
+ * know who is signed in), with their translations inlined for when the browser knows.
+ */
+const ACCOUNT_PAGES: Record<string, { ns: string; title: string; module: string }> = {
+  '/account/login': { ns: 'auth', title: 'meta.login', module: 'auth/login-page.tsx' },
+  '/account/register': { ns: 'auth', title: 'meta.register', module: 'auth/register-page.tsx' },
+  '/account/forgot-password': { ns: 'auth', title: 'meta.forgot', module: 'auth/forgot-password-page.tsx' },
+  '/account/reset-password': { ns: 'auth', title: 'meta.reset', module: 'auth/reset-password-page.tsx' },
+  '/account/profile': { ns: 'account', title: 'profile.title', module: 'account/profile-page.tsx' },
+  '/account/addresses': { ns: 'account', title: 'addresses.title', module: 'account/addresses-page.tsx' },
+  '/account/orders': { ns: 'account', title: 'pending.orders.title', module: 'account/pending-page.tsx' },
+  '/checkout': { ns: 'account', title: 'pending.checkout.title', module: 'account/pending-page.tsx' },
+  '/order-confirmation': {
+    ns: 'account',
+    title: 'pending.orderConfirmation.title',
+    module: 'account/pending-page.tsx',
+  },
+};
+
+/** Where social providers send the shopper back (through the API). */
+export const SOCIAL_CALLBACK_PATH = /^\/auth\/(google|apple|facebook)\/callback$/;
+
+/** Pages whose address carries private, one-time values (`?token=`): rendered and cached without them. */
+export const isAccountPath = (path: string) => path in ACCOUNT_PAGES || SOCIAL_CALLBACK_PATH.test(path);
+
+function accountPage(path: string, ctx: PageContext): Page | undefined {
+  const page = SOCIAL_CALLBACK_PATH.test(path)
+    ? { ns: 'auth', title: 'meta.callback', module: 'auth/social-callback-page.tsx' }
+    : ACCOUNT_PAGES[path];
+  if (!page) return undefined;
+  return {
+    status: 200,
+    title: ctx.t(page.ns, page.title),
+    noindex: true,
+    namespaces: [page.ns],
+    queries: [],
+    module: `src/features/${page.module}`,
+  };
+}
+
 /** The page for a storefront path, or the not-found page. */
 export async function resolvePage(path: string, ctx: PageContext): Promise<Page> {
   if (path === '/') return homePage(ctx);
   if (path === '/collections') return collectionsPage(ctx);
   if (path === '/cart')
     return { status: 200, title: ctx.t('cart', 'title'), noindex: true, namespaces: [], queries: [] };
+  const account = accountPage(path, ctx);
+  if (account) return account;
   const staticNs = STATIC_PAGES[path];
   if (staticNs) return staticPage(path, staticNs, ctx);
   const collection = /^\/collection\/([A-Za-z0-9-]{1,120})$/.exec(path);

@@ -10,6 +10,7 @@ import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 import { WhatsappButton } from './whatsapp-button';
+import { SessionEffects } from '../session-effects';
 import styles from './frame.module.css';
 
 /**
@@ -50,6 +51,7 @@ export function Frame() {
       <SideMenu />
       <CartDrawer />
       <SearchOverlay />
+      <SessionEffects />
     </div>
   );
 }

@@ -3,14 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { IconButton } from '@/components/ui/button';
 import { BagIcon, MenuIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
-import { cart, useCart } from '@/stores/cart-store';
+import { useSession } from '@/lib/session/session';
+import { cart } from '@/stores/cart-store';
+import { useShopCart } from '@/stores/shop-cart';
 import { ui } from '@/stores/ui-store';
 import { Logo } from './logo';
 import styles from './frame.module.css';
 
 export function Header() {
   const { t } = useTranslation();
-  const { totalItems } = useCart();
+  const { totalItems } = useShopCart();
+  // The spec hides the account icon once signed in: the side menu holds the account's links then.
+  const signedIn = useSession().status === 'authenticated';
   return (
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
@@ -24,9 +28,11 @@ export function Header() {
         </div>
         <Logo />
         <div className={styles.headerEnd}>
-          <Link to={paths.login.href()} className={styles.headerLink} aria-label={t('nav.account')}>
-            <UserIcon />
-          </Link>
+          {!signedIn && (
+            <Link to={paths.login.href()} className={styles.headerLink} aria-label={t('nav.account')}>
+              <UserIcon />
+            </Link>
+          )}
           <IconButton
             label={t('nav.cartWithCount', { count: totalItems })}
             onClick={() => (cart.get().isOpen ? cart.close() : cart.open())}

@@ -1,6 +1,7 @@
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { session, useSession } from '@/lib/session/session';
 import { Drawer, DrawerHeader } from '@/components/ui/drawer';
 import { UserIcon } from '@/components/ui/icons';
 import { ui, useUi } from '@/stores/ui-store';
@@ -10,7 +11,15 @@ import styles from './frame.module.css';
 export function SideMenu() {
   const { t } = useTranslation();
   const { menuOpen } = useUi();
+  const { user } = useSession();
+  const navigate = useNavigate();
   const close = ui.closeMenu;
+
+  const logout = async () => {
+    close();
+    await session.signOut();
+    void navigate(paths.login.href());
+  };
 
   const link = (to: string, label: string) => (
     <li key={to}>
@@ -28,19 +37,45 @@ export function SideMenu() {
     <Drawer open={menuOpen} onClose={close} label={t('nav.menu')} side="start" width="420px">
       <DrawerHeader title={t('nav.menu')} onClose={close} closeLabel={t('nav.closeMenu')} />
       <nav className={styles.menu} aria-label={t('nav.menu')}>
-        <div className={styles.menuAccount}>
-          <span className={styles.avatar} aria-hidden="true">
-            <UserIcon />
-          </span>
-          <div className={styles.menuAccountLinks}>
-            <NavLink to={paths.login.href()} onClick={close}>
-              {t('nav.login')}
-            </NavLink>
-            <NavLink to={paths.register.href()} onClick={close}>
-              {t('nav.register')}
-            </NavLink>
+        {user ? (
+          <div className={styles.menuSignedIn}>
+            <div className={styles.menuAccount}>
+              <span className={styles.avatar} aria-hidden="true">
+                {user.avatar ? <img src={user.avatar} alt="" width={48} height={48} /> : <UserIcon />}
+              </span>
+              <div className={styles.menuUser}>
+                <p className={styles.menuUserName}>{user.name}</p>
+                <p className={styles.menuUserEmail} dir="ltr">
+                  {user.email}
+                </p>
+              </div>
+            </div>
+            <ul className={styles.menuAccountList} aria-label={t('nav.account')}>
+              {link(paths.orders.href(), t('nav.orders'))}
+              {link(paths.profile.href(), t('nav.profile'))}
+              {link(paths.addresses.href(), t('nav.addresses'))}
+              <li>
+                <button type="button" className={styles.menuLogout} onClick={() => void logout()}>
+                  {t('nav.logout')}
+                </button>
+              </li>
+            </ul>
           </div>
-        </div>
+        ) : (
+          <div className={styles.menuAccount}>
+            <span className={styles.avatar} aria-hidden="true">
+              <UserIcon />
+            </span>
+            <div className={styles.menuAccountLinks}>
+              <NavLink to={paths.login.href()} onClick={close}>
+                {t('nav.login')}
+              </NavLink>
+              <NavLink to={paths.register.href()} onClick={close}>
+                {t('nav.register')}
+              </NavLink>
+            </div>
+          </div>
+        )}
         <h3 className={styles.menuHeading}>{t('nav.shop')}</h3>
         <ul className={styles.menuList}>
           {link(paths.collection.href('caftan'), t('nav.caftans'))}

@@ -73,6 +73,41 @@ export const SunIcon = icon(
 export const GridIcon = icon(<path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />);
 export const ListIcon = icon(<path d="M8 6h13M8 12h13M8 18h13M3 6h1M3 12h1M3 18h1" />);
 export const FilterIcon = icon(<path d="M4 5h16M7 12h10M10 19h4" />);
+export const EyeIcon = icon(
+  <>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = icon(
+  <>
+    <path d="M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-2.6 3.5M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
+  </>,
+);
+export const LogOutIcon = icon(<path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />);
+export const MapPinIcon = icon(
+  <>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </>,
+);
+export const PackageIcon = icon(
+  <>
+    <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5v-9Z" />
+    <path d="m3 7.5 9 4.5 9-4.5M12 12v9" />
+  </>,
+);
+export const CameraIcon = icon(
+  <>
+    <path d="M4 8h3l2-3h6l2 3h3v11H4V8Z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </>,
+);
+export const StarIcon = icon(
+  <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />,
+);
+export const EditIcon = icon(<path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />);
 export const CheckIcon = icon(<path d="m5 12 5 5 9-10" />);
 export const PhoneIcon = icon(
   <path d="M5 3h4l2 5-3 2a12 12 0 0 0 6 6l2-3 5 2v4a2 2 0 0 1-2 2A17 17 0 0 1 3 5a2 2 0 0 1 2-2Z" />,

@@ -11,6 +11,7 @@ interface QuantityStepperProps {
   min?: number;
   max?: number;
   size?: 'sm' | 'md';
+  disabled?: boolean;
 }
 
 export function QuantityStepper({
@@ -22,13 +23,14 @@ export function QuantityStepper({
   min = 1,
   max = 99,
   size = 'md',
+  disabled = false,
 }: QuantityStepperProps) {
   return (
     <div className={`${styles.stepper} ${styles[size]}`} role="group" aria-label={label}>
       <button
         type="button"
         aria-label={decreaseLabel}
-        disabled={value <= min}
+        disabled={disabled || value <= min}
         onClick={() => onChange(value - 1)}
       >
         <MinusIcon size={size === 'sm' ? 14 : 16} />
@@ -37,7 +39,7 @@ export function QuantityStepper({
       <button
         type="button"
         aria-label={increaseLabel}
-        disabled={value >= max}
+        disabled={disabled || value >= max}
         onClick={() => onChange(value + 1)}
       >
         <PlusIcon size={size === 'sm' ? 14 : 16} />

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { useCart } from '@/stores/cart-store';
+import { useCartActions, useShopCart } from '@/stores/shop-cart';
 import { PageMeta } from '@/components/page-meta';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink, Spinner } from '@/components/ui/button';
 import { PaymentLogos } from '@/components/payment-logos';
 import { CartLine } from './components/cart-line';
+import { CartNotices } from './components/cart-notices';
 import styles from './components/cart.module.css';
 
 export default function CartPage() {
   const { t, i18n } = useTranslation('cart');
-  const { items, totalItems, totalPrice } = useCart();
+  const shopCart = useShopCart();
+  const { lines, totalItems, totalPrice, loading } = shopCart;
+  const actions = useCartActions();
   const money = (v: number) => formatMoney(v, i18n.language);
 
   return (
@@ -18,7 +21,12 @@ export default function CartPage() {
       <PageMeta title={t('title')} canonicalPath={paths.cart.href()} />
       <meta name="robots" content="noindex" />
       <h1 className={styles.pageTitle}>{t('title')}</h1>
-      {items.length === 0 ? (
+      <CartNotices cart={shopCart} />
+      {loading ? (
+        <div className={styles.loading}>
+          <Spinner label={t('loading')} />
+        </div>
+      ) : lines.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('empty')}</p>
           <ButtonLink to={paths.collections.href()} variant="outline">
@@ -29,8 +37,13 @@ export default function CartPage() {
         <div className={styles.pageGrid}>
           <section aria-label={t('items')}>
             <ul className={styles.lines}>
-              {items.map((item) => (
-                <CartLine key={item.cartItemId} item={item} />
+              {lines.map((item) => (
+                <CartLine
+                  key={item.id}
+                  item={item}
+                  onQuantity={(id, quantity) => void actions.updateQuantity(id, quantity)}
+                  onRemove={(id) => void actions.remove(id)}
+                />
               ))}
             </ul>
           </section>

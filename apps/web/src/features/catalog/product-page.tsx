@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { bootData } from '@/lib/boot';
 import { localized } from '@/lib/product';
-import { cart } from '@/stores/cart-store';
+import { useCartActions } from '@/stores/shop-cart';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
@@ -65,6 +65,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
+  const cartActions = useCartActions();
   const color = product.colors.find((c) => c.key === colorKey);
   const url = `${shop.publicUrl}${paths.product.href(product.slug)}`;
 
@@ -82,7 +83,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
 
   const addToCart = () => {
     if (inactive || !requireSize() || !size) return;
-    cart.add({
+    // Into the server's cart when signed in, the browser's otherwise; either way the drawer opens.
+    void cartActions.add({
       slug: product.slug,
       name: product.name,
       price: product.price,

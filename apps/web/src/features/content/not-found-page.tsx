@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { ActionButton } from './components/action-button';
-import { Ornament } from './components/ornament';
+import { Ornament } from '@/components/ui/ornament';
 import styles from './not-found-page.module.css';
 
 /** Any unknown path; catalogue pages render it too for an unknown product or collection. */

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { ActionButton } from './components/action-button';
 import { CtaBlock } from './components/cta-block';
-import { Ornament } from './components/ornament';
+import { Ornament } from '@/components/ui/ornament';
 import { PageHeader } from './components/section';
 import { translatedList } from './translated-list';
 import styles from './our-story-page.module.css';

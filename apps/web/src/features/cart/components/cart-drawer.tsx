@@ -2,16 +2,20 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { cart, useCart } from '@/stores/cart-store';
+import { cart } from '@/stores/cart-store';
+import { useCartActions, useShopCart } from '@/stores/shop-cart';
 import { Drawer, DrawerHeader } from '@/components/ui/drawer';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink, Spinner } from '@/components/ui/button';
 import { CartLine } from './cart-line';
+import { CartNotices } from './cart-notices';
 import styles from './cart.module.css';
 
 export function CartDrawer() {
   const { t, i18n } = useTranslation('cart');
   const navigate = useNavigate();
-  const { items, isOpen, totalItems, totalPrice } = useCart();
+  const shopCart = useShopCart();
+  const { lines, isOpen, totalItems, totalPrice, loading } = shopCart;
+  const actions = useCartActions();
   const close = cart.close;
 
   return (
@@ -21,7 +25,12 @@ export function CartDrawer() {
         onClose={close}
         closeLabel={t('close')}
       />
-      {items.length === 0 ? (
+      <CartNotices cart={shopCart} />
+      {loading ? (
+        <div className={styles.loading}>
+          <Spinner label={t('loading')} />
+        </div>
+      ) : lines.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('empty')}</p>
           <Link to={paths.collections.href()} onClick={close} className={styles.continue}>
@@ -31,8 +40,14 @@ export function CartDrawer() {
       ) : (
         <>
           <ul className={styles.lines}>
-            {items.map((item) => (
-              <CartLine key={item.cartItemId} item={item} onNavigate={close} />
+            {lines.map((item) => (
+              <CartLine
+                key={item.id}
+                item={item}
+                onQuantity={(id, quantity) => void actions.updateQuantity(id, quantity)}
+                onRemove={(id) => void actions.remove(id)}
+                onNavigate={close}
+              />
             ))}
           </ul>
           <div className={styles.drawerFooter}>

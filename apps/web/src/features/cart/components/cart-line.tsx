@@ -3,18 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
-import { cart } from '@/stores/cart-store';
-import { MAX_QUANTITY, type CartItem } from '@/stores/cart-model';
+import { MAX_QUANTITY } from '@/stores/cart-model';
+import type { CartLineView } from '@/stores/shop-cart';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { TrashIcon } from '@/components/ui/icons';
 import styles from './cart.module.css';
 
-export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate?: () => void }) {
+interface CartLineProps {
+  item: CartLineView;
+  onQuantity: (id: string, quantity: number) => void;
+  onRemove: (id: string) => void;
+  onNavigate?: () => void;
+}
+
+export function CartLine({ item, onQuantity, onRemove, onNavigate }: CartLineProps) {
   const { t, i18n } = useTranslation('cart');
   const lang = i18n.language;
   const name = localized(item.name, lang);
   return (
-    <li className={styles.line} data-testid="cart-line">
+    <li className={styles.line} data-testid="cart-line" aria-busy={item.pending || undefined}>
       <Link
         to={paths.product.href(item.slug)}
         onClick={onNavigate}
@@ -28,24 +35,26 @@ export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate?: ()
           {name}
         </Link>
         <p className={styles.lineOptions}>
-          {item.selectedColor && (
+          {item.color && (
             <span>
-              {t('color')}: {localized(item.selectedColor.name, lang)}
+              {t('color')}: {localized(item.color.name, lang)}
             </span>
           )}
           <span>
-            {t('size')}: {item.selectedSize}
+            {t('size')}: {item.size}
           </span>
         </p>
+        {!item.available && <p className={styles.unavailable}>{t('unavailable')}</p>}
         <div className={styles.lineBottom}>
           <QuantityStepper
             size="sm"
             value={item.quantity}
             max={MAX_QUANTITY}
-            onChange={(quantity) => cart.updateQuantity(item.cartItemId, quantity)}
+            onChange={(quantity) => onQuantity(item.id, quantity)}
             label={t('quantityOf', { name })}
             decreaseLabel={t('decrease')}
             increaseLabel={t('increase')}
+            disabled={item.pending}
           />
           <span className={styles.linePrice}>{formatMoney(Number(item.price) * item.quantity, lang)}</span>
         </div>
@@ -54,7 +63,8 @@ export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate?: ()
         type="button"
         className={styles.remove}
         aria-label={t('remove', { name })}
-        onClick={() => cart.remove(item.cartItemId)}
+        disabled={item.pending}
+        onClick={() => onRemove(item.id)}
       >
         <TrashIcon size={18} />
       </button>

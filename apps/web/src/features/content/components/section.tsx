@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Ornament } from './ornament';
+import { Ornament } from '@/components/ui/ornament';
 import styles from './section.module.css';
 
 interface TitleProps {

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
+import { useSession } from '@/lib/session/session';
+import { cart } from '@/stores/cart-store';
+import { PageFallback } from '@/components/page-fallback';
+
+/** Signed-in customers only: a loading screen while that is unknown (always, on the server), else to login. */
+export function ProtectedRoute({ children }: { children?: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'unknown') return <PageFallback />;
+  if (status === 'anonymous') {
+    const { items, totalPrice } = cart.get();
+    const state: LoginRedirectState = { from: location, cartItems: items, cartTotal: totalPrice };
+    return <Navigate replace to={paths.login.href()} state={state} />;
+  }
+  return children ?? <Outlet />;
+}
+
+/**
+ * Guests only (login, register): signed-in visitors go home, or back where the login page was asked from; this
+ * is also how a successful sign-in leaves these pages.
+ */
+export function GuestRoute({ children }: { children?: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'unknown') return <PageFallback />;
+  if (status === 'authenticated') return <Navigate replace to={returnPath(location.state)} />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,92 @@
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons';
+import styles from './field.module.css';
+
+interface FieldProps {
+  label: string;
+  /** Shown after the label, e.g. "(optional)". */
+  hint?: ReactNode;
+  htmlFor: string;
+  errorId: string;
+  error?: string;
+  /** Beside the label, on the other side (e.g. "Forgot your password?"). */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled control with its error underneath, tied to it by `aria-describedby` (see `fieldA11y`). */
+export function Field({ label, hint, htmlFor, errorId, error, aside, children }: FieldProps) {
+  return (
+    <div className={styles.field}>
+      <div className={styles.labelRow}>
+        <label htmlFor={htmlFor} className={styles.label}>
+          {label}
+          {hint && <> {hint}</>}
+        </label>
+        {aside}
+      </div>
+      {children}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The id, invalid state and description of a field's control. */
+export function fieldA11y(ids: { control: string; error: string }, error: string | undefined) {
+  return {
+    id: ids.control,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? ids.error : undefined,
+  } as const;
+}
+
+export const inputClass = styles.input;
+/** E-mail addresses, phone numbers and passwords read left to right in every language. */
+export const ltrInputClass = `${styles.input} ${styles.ltr}`;
+export const selectClass = `${styles.input} ${styles.select}`;
+export const selectWrapClass = styles.selectWrap;
+export const selectIconClass = styles.selectIcon;
+
+/** A password box with a button that shows what was typed. */
+export function PasswordInput({
+  showLabel,
+  hideLabel,
+  ref,
+  className,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & {
+  showLabel: string;
+  hideLabel: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={styles.passwordWrap}>
+      <input
+        ref={ref}
+        {...props}
+        type={visible ? 'text' : 'password'}
+        dir="ltr"
+        className={[ltrInputClass, styles.password, className].filter(Boolean).join(' ')}
+      />
+      <button
+        type="button"
+        className={styles.reveal}
+        aria-label={visible ? hideLabel : showLabel}
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+      </button>
+    </div>
+  );
+}
+
+/** A message above or below a form: a failure (`role="alert"`) or a confirmation. */
+export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
+  return <p className={tone === 'error' ? styles.messageError : styles.messageSuccess}>{children}</p>;
+}

@@ -1,0 +1,195 @@
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '@boutique/contracts';
+import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
+import { ApiError } from '@/lib/api-client';
+import { firstFieldErrors } from '@/lib/server-field-errors';
+import { Button } from '@/components/ui/button';
+import {
+  Field,
+  FormMessage,
+  fieldA11y,
+  inputClass,
+  ltrInputClass,
+  selectClass,
+  selectIconClass,
+  selectWrapClass,
+} from '@/components/ui/field';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { useCreateAddress, useUpdateAddress } from '../api/addresses';
+import {
+  ADDRESS_FIELDS,
+  createAddressSchema,
+  type AddressField,
+  type AddressFormValues,
+  type AddressInput,
+} from '../account-schemas';
+import { translateServerError } from '../account-validation';
+import { useCountries } from '../use-countries';
+import styles from './account.module.css';
+
+interface AddressFormProps {
+  /** The address to edit; a new one otherwise. */
+  address?: Address;
+  /** A first address becomes the default. */
+  firstAddress: boolean;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+const AUTOCOMPLETE: Record<AddressField, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'tel',
+  address: 'street-address',
+  city: 'address-level2',
+  postalCode: 'postal-code',
+  country: 'country',
+};
+
+/** Every field is required (spec: checkout addresses), the country from the list, the UAE by default. */
+export function AddressForm({ address, firstAddress, onSaved, onCancel }: AddressFormProps) {
+  const { t } = useTranslation('account');
+  const base = useId();
+  const countries = useCountries();
+  const schema = useMemo(() => createAddressSchema((key) => t(key)), [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    formState: { errors },
+  } = useForm<AddressFormValues, unknown, AddressInput>({
+    resolver: zodResolver(schema),
+    defaultValues: address
+      ? {
+          name: address.name,
+          email: address.email,
+          phone: address.phone,
+          address: address.address,
+          city: address.city,
+          postalCode: address.postalCode,
+          country: address.country,
+          is_default: address.is_default,
+        }
+      : {
+          name: '',
+          email: '',
+          phone: '',
+          address: '',
+          city: '',
+          postalCode: '',
+          country: DEFAULT_COUNTRY,
+          is_default: firstAddress,
+        },
+    reValidateMode: 'onSubmit',
+  });
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
+  const pending = create.isPending || update.isPending;
+  const [failed, setFailed] = useState(false);
+
+  const ids = (name: AddressField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
+  const field = (name: AddressField) => ({
+    ...fieldA11y(ids(name), errors[name]?.message),
+    'aria-required': true,
+    autoComplete: AUTOCOMPLETE[name],
+    ...register(name, {
+      onChange: () => {
+        if (getFieldState(name).error) clearErrors(name);
+      },
+    }),
+  });
+  const props = (name: AddressField) => ({
+    label: t(`fields.${name}`),
+    htmlFor: ids(name).control,
+    errorId: ids(name).error,
+    error: errors[name]?.message,
+  });
+
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 422) {
+      const refused = firstFieldErrors(error.errors, ADDRESS_FIELDS);
+      refused.forEach(({ field: name, message }, i) =>
+        setError(
+          name,
+          { type: 'server', message: translateServerError(name, message, t) },
+          { shouldFocus: i === 0 },
+        ),
+      );
+      if (refused.length > 0) return;
+    }
+    setFailed(true);
+  };
+
+  const onSubmit = handleSubmit((input) => {
+    setFailed(false);
+    if (address) update.mutate({ id: address.id, input }, { onSuccess: onSaved, onError });
+    else create.mutate(input, { onSuccess: onSaved, onError });
+  });
+
+  const titleId = `${base}-title`;
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {address ? t('addresses.editTitle') : t('addresses.addTitle')}
+      </h2>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className={styles.row}>
+          <Field {...props('name')}>
+            <input type="text" className={inputClass} {...field('name')} />
+          </Field>
+          <Field {...props('email')}>
+            <input type="email" inputMode="email" dir="ltr" className={ltrInputClass} {...field('email')} />
+          </Field>
+        </div>
+        <div className={styles.row}>
+          <Field {...props('phone')}>
+            <input type="tel" dir="ltr" className={ltrInputClass} {...field('phone')} />
+          </Field>
+          <Field {...props('country')}>
+            <div className={selectWrapClass}>
+              <select className={selectClass} {...field('country')}>
+                {countries.map(({ code, name }) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <ChevronDownIcon size={18} className={selectIconClass} />
+            </div>
+          </Field>
+        </div>
+        <Field {...props('address')}>
+          <input type="text" className={inputClass} {...field('address')} />
+        </Field>
+        <div className={styles.row}>
+          <Field {...props('city')}>
+            <input type="text" className={inputClass} {...field('city')} />
+          </Field>
+          <Field {...props('postalCode')}>
+            <input type="text" className={inputClass} {...field('postalCode')} />
+          </Field>
+        </div>
+        <label className={styles.checkbox}>
+          <input type="checkbox" {...register('is_default')} disabled={address?.is_default} />
+          {t('addresses.useAsDefault')}
+        </label>
+        <div role="alert">
+          {failed && <FormMessage tone="error">{t('addresses.saveFailed')}</FormMessage>}
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" loading={pending}>
+            {pending ? t('addresses.saving') : t('addresses.save')}
+          </Button>
+          <Button variant="light" onClick={onCancel} disabled={pending}>
+            {t('addresses.cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,351 @@
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@boutique/contracts';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session/session';
+import { firstFieldErrors } from '@/lib/server-field-errors';
+import { PageMeta } from '@/components/page-meta';
+import { Button } from '@/components/ui/button';
+import { Field, FormMessage, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
+import { CameraIcon, UserIcon } from '@/components/ui/icons';
+import { useUpdateProfile } from './api/update-profile';
+import {
+  AVATAR_MAX_BYTES,
+  createPasswordSchema,
+  createProfileDetailsSchema,
+  type PasswordFormValues,
+  type ProfileDetailsFormValues,
+  type ProfileUpdate,
+} from './account-schemas';
+import { translateServerError } from './account-validation';
+import { AccountLayout } from './components/account-layout';
+import styles from './components/account.module.css';
+
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** Name and picture, and the password; the e-mail address is the account's and is not changed here. */
+export default function ProfilePage() {
+  const { t } = useTranslation('account');
+  const { user } = useSession();
+  return (
+    <AccountLayout title={t('profile.title')} subtitle={t('profile.subtitle')}>
+      <PageMeta title={t('profile.title')} canonicalPath={paths.profile.href()} />
+      <meta name="robots" content="noindex" />
+      {user && (
+        <>
+          <DetailsForm key={user.id} user={user} />
+          <PasswordForm email={user.email} />
+        </>
+      )}
+    </AccountLayout>
+  );
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable'));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function DetailsForm({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('account');
+  const base = useId();
+  const schema = useMemo(() => createProfileDetailsSchema((key) => t(key)), [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    formState: { errors, isDirty },
+    reset,
+  } = useForm<ProfileDetailsFormValues, unknown, ProfileUpdate>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: user.name },
+    reValidateMode: 'onSubmit',
+  });
+  const mutation = useUpdateProfile();
+  /** undefined: unchanged; null: to be removed; text: the new picture as a data URL. */
+  const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const shown = avatar === undefined ? user.avatar : avatar;
+  const ids = { control: `${base}-name`, error: `${base}-name-error` };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    setMessage(null);
+    if (!file) return;
+    if (!AVATAR_TYPES.includes(file.type)) return setAvatarError(t('profile.photoType'));
+    if (file.size > AVATAR_MAX_BYTES) return setAvatarError(t('profile.photoTooLarge'));
+    setAvatarError(null);
+    try {
+      setAvatar(await readAsDataUrl(file));
+    } catch {
+      setAvatarError(t('profile.photoType'));
+    }
+  };
+
+  const onSubmit = handleSubmit(({ name }) => {
+    setMessage(null);
+    mutation.mutate(
+      { name, ...(avatar !== undefined && { avatar }) },
+      {
+        onSuccess: (saved) => {
+          reset({ name: saved.name });
+          setAvatar(undefined);
+          setMessage({ tone: 'success', text: t('profile.saved') });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            const refused = firstFieldErrors(error.errors, ['name', 'avatar'] as const);
+            for (const { field, message: text } of refused) {
+              if (field === 'avatar') setAvatarError(t('profile.photoRefused'));
+              else setError('name', { type: 'server', message: translateServerError('name', text, t) });
+            }
+            if (refused.length > 0) return;
+          }
+          setMessage({ tone: 'error', text: t('profile.failed') });
+        },
+      },
+    );
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby={`${base}-title`}>
+      <div className={styles.cardHeader}>
+        <h2 id={`${base}-title`} className={styles.cardTitle}>
+          {t('profile.details')}
+        </h2>
+        <p className={styles.cardText}>
+          {t('profile.memberSince', { date: formatDate(user.created_at, i18n.language) })}
+        </p>
+      </div>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className={styles.avatarRow}>
+          <span className={styles.avatar}>
+            {shown ? (
+              <img src={shown} alt={t('profile.photoAlt')} />
+            ) : (
+              <UserIcon size={40} aria-hidden="true" />
+            )}
+          </span>
+          <div className={styles.avatarControls}>
+            <div className={styles.avatarButtons}>
+              <label className={`${styles.fileButton} ${styles.linkButton}`}>
+                <CameraIcon size={18} />
+                {shown ? t('profile.changePhoto') : t('profile.choosePhoto')}
+                <input
+                  type="file"
+                  accept={AVATAR_TYPES.join(',')}
+                  className={styles.fileInput}
+                  onChange={(event) => void choose(event)}
+                />
+              </label>
+              {shown && (
+                <button
+                  type="button"
+                  className={`${styles.linkButton} ${styles.danger}`}
+                  onClick={() => {
+                    setAvatar(user.avatar ? null : undefined);
+                    setAvatarError(null);
+                    setMessage(null);
+                  }}
+                >
+                  {t('profile.removePhoto')}
+                </button>
+              )}
+            </div>
+            <p className={styles.hint}>{t('profile.photoHint')}</p>
+            {avatarError && (
+              <p className={styles.error} role="alert">
+                {avatarError}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className={styles.row}>
+          <Field
+            label={t('fields.name')}
+            htmlFor={ids.control}
+            errorId={ids.error}
+            error={errors.name?.message}
+          >
+            <input
+              type="text"
+              autoComplete="name"
+              aria-required="true"
+              className={inputClass}
+              {...fieldA11y(ids, errors.name?.message)}
+              {...register('name', {
+                onChange: () => {
+                  setMessage(null);
+                  if (getFieldState('name').error) clearErrors('name');
+                },
+              })}
+            />
+          </Field>
+          <div className={styles.readonly}>
+            <span className={styles.label}>{t('fields.email')}</span>
+            <span className={styles.readonlyValue} dir="ltr">
+              {user.email}
+            </span>
+          </div>
+        </div>
+        <div role="status">
+          {message?.tone === 'success' && <FormMessage tone="success">{message.text}</FormMessage>}
+        </div>
+        <div role="alert">
+          {message?.tone === 'error' && <FormMessage tone="error">{message.text}</FormMessage>}
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" loading={mutation.isPending} disabled={!isDirty && avatar === undefined}>
+            {mutation.isPending ? t('profile.saving') : t('profile.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
+const EMPTY_PASSWORDS: PasswordFormValues = { current_password: '', password: '', password_confirmation: '' };
+
+function PasswordForm({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const base = useId();
+  const schema = useMemo(() => createPasswordSchema((key) => t(key)), [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordFormValues, unknown, ProfileUpdate>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_PASSWORDS,
+    reValidateMode: 'onSubmit',
+  });
+  const mutation = useUpdateProfile();
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const ids = (name: PasswordField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
+  const field = (name: PasswordField) => ({
+    ...fieldA11y(ids(name), errors[name]?.message),
+    ...register(name, {
+      onChange: () => {
+        setMessage(null);
+        if (getFieldState(name).error) clearErrors(name);
+      },
+    }),
+  });
+  const labels: Record<PasswordField, string> = {
+    current_password: t('password.current'),
+    password: t('password.new'),
+    password_confirmation: t('password.confirm'),
+  };
+  const props = (name: PasswordField) => ({
+    label: labels[name],
+    htmlFor: ids(name).control,
+    errorId: ids(name).error,
+    error: errors[name]?.message,
+  });
+
+  const onSubmit = handleSubmit((input) => {
+    setMessage(null);
+    mutation.mutate(
+      {
+        current_password: input.current_password,
+        password: input.password,
+        password_confirmation: input.password_confirmation,
+      },
+      {
+        onSuccess: () => {
+          reset(EMPTY_PASSWORDS);
+          setMessage({ tone: 'success', text: t('password.saved') });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            const refused = firstFieldErrors(error.errors, PASSWORD_FIELDS);
+            refused.forEach(({ field: name, message: text }, i) =>
+              setError(
+                name,
+                { type: 'server', message: translateServerError(name, text, t) },
+                { shouldFocus: i === 0 },
+              ),
+            );
+            if (refused.length > 0) return;
+          }
+          setMessage({ tone: 'error', text: t('password.failed') });
+        },
+      },
+    );
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby={`${base}-title`}>
+      <div className={styles.cardHeader}>
+        <h2 id={`${base}-title`} className={styles.cardTitle}>
+          {t('password.title')}
+        </h2>
+        <p className={styles.cardText}>{t('password.text')}</p>
+      </div>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {/* Tells password managers whose password this is. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field {...props('current_password')}>
+          <PasswordInput
+            autoComplete="current-password"
+            aria-required="true"
+            showLabel={t('password.show')}
+            hideLabel={t('password.hide')}
+            {...field('current_password')}
+          />
+        </Field>
+        <div className={styles.row}>
+          <Field {...props('password')}>
+            <PasswordInput
+              autoComplete="new-password"
+              aria-required="true"
+              showLabel={t('password.show')}
+              hideLabel={t('password.hide')}
+              {...field('password')}
+            />
+          </Field>
+          <Field {...props('password_confirmation')}>
+            <PasswordInput
+              autoComplete="new-password"
+              aria-required="true"
+              showLabel={t('password.show')}
+              hideLabel={t('password.hide')}
+              {...field('password_confirmation')}
+            />
+          </Field>
+        </div>
+        <div role="status">
+          {message?.tone === 'success' && <FormMessage tone="success">{message.text}</FormMessage>}
+        </div>
+        <div role="alert">
+          {message?.tone === 'error' && <FormMessage tone="error">{message.text}</FormMessage>}
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" loading={mutation.isPending}>
+            {mutation.isPending ? t('profile.saving') : t('password.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

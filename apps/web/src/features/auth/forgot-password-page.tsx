@@ -1,0 +1,111 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '@/lib/i18n';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { PageMeta } from '@/components/page-meta';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Field, FormMessage, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { useRequestPasswordReset } from './api/password-reset';
+import {
+  createForgotPasswordSchema,
+  type ForgotPassword,
+  type ForgotPasswordFormValues,
+} from './auth-schemas';
+import { AuthLayout } from './components/auth-layout';
+import { bannerMessage, translateServerFieldError } from './server-errors';
+import styles from './components/auth.module.css';
+
+/** Asks for a single-use link by e-mail; the answer is the same whether or not the address has an account. */
+export default function ForgotPasswordPage() {
+  const { t, i18n } = useTranslation('auth');
+  const base = useId();
+  const schema = useMemo(() => createForgotPasswordSchema((key) => t(key)), [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    formState: { errors },
+  } = useForm<ForgotPasswordFormValues, unknown, ForgotPassword>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const mutation = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const ids = { control: `${base}-email`, error: `${base}-email-error` };
+
+  const onSubmit = handleSubmit(({ email }) => {
+    setBanner(null);
+    const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+    mutation.mutate(
+      { email, lang },
+      {
+        onSuccess: () => setSentTo(email),
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.errors.email?.[0] : undefined;
+          if (message)
+            setError('email', { type: 'server', message: translateServerFieldError('email', message, t) });
+          else setBanner(bannerMessage(error, t('forgot.failed'), t));
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthLayout
+      title={t('forgot.title')}
+      subtitle={sentTo ? undefined : t('forgot.subtitle')}
+      footer={
+        <p>
+          <Link to={paths.login.href()}>{t('forgot.back')}</Link>
+        </p>
+      }
+    >
+      <PageMeta title={t('meta.forgot')} canonicalPath={paths.forgotPassword.href()} />
+      <meta name="robots" content="noindex" />
+      <div role="status">
+        {sentTo && <FormMessage tone="success">{t('forgot.sent', { email: sentTo })}</FormMessage>}
+      </div>
+      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
+      {sentTo ? (
+        <ButtonLink to={paths.login.href()} block variant="outline">
+          {t('forgot.back')}
+        </ButtonLink>
+      ) : (
+        <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Field
+            label={t('fields.email')}
+            htmlFor={ids.control}
+            errorId={ids.error}
+            error={errors.email?.message}
+          >
+            <input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              dir="ltr"
+              aria-required="true"
+              className={ltrInputClass}
+              {...fieldA11y(ids, errors.email?.message)}
+              {...register('email', {
+                onChange: () => {
+                  if (getFieldState('email').error) clearErrors('email');
+                },
+              })}
+            />
+          </Field>
+          <Button type="submit" block loading={mutation.isPending} className={styles.submit}>
+            {mutation.isPending ? t('forgot.submitting') : t('forgot.submit')}
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

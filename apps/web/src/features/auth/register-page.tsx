@@ -1,0 +1,150 @@
+import { useId, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
+import { firstFieldErrors } from '@/lib/server-field-errors';
+import { PageMeta } from '@/components/page-meta';
+import { Button } from '@/components/ui/button';
+import {
+  Field,
+  FormMessage,
+  PasswordInput,
+  fieldA11y,
+  inputClass,
+  ltrInputClass,
+} from '@/components/ui/field';
+import { useRegister } from './api/sign-in';
+import { createRegisterSchema, type Register, type RegisterFormValues } from './auth-schemas';
+import { AuthLayout } from './components/auth-layout';
+import { SocialButtons } from './components/social-buttons';
+import { bannerMessage, translateServerFieldError } from './server-errors';
+import styles from './components/auth.module.css';
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
+type RegisterField = (typeof FIELDS)[number];
+
+/** A new customer account; signed in at once, then home (or back where login was asked from). */
+export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const base = useId();
+  const location = useLocation();
+  const state = location.state as LoginRedirectState | null;
+  const schema = useMemo(() => createRegisterSchema((key) => t(key)), [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    formState: { errors },
+  } = useForm<RegisterFormValues, unknown, Register>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const mutation = useRegister();
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const ids = (name: RegisterField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
+  const field = (name: RegisterField) => ({
+    ...fieldA11y(ids(name), errors[name]?.message),
+    ...register(name, {
+      onChange: () => {
+        if (getFieldState(name).error) clearErrors(name);
+      },
+    }),
+  });
+  const props = (name: RegisterField) => ({
+    label: t(`fields.${name === 'password_confirmation' ? 'passwordConfirmation' : name}`),
+    htmlFor: ids(name).control,
+    errorId: ids(name).error,
+    error: errors[name]?.message,
+  });
+
+  const onSubmit = handleSubmit((input) => {
+    setBanner(null);
+    mutation.mutate(input, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 422) {
+          const refused = firstFieldErrors(error.errors, FIELDS);
+          refused.forEach(({ field: name, message }, i) =>
+            setError(
+              name,
+              { type: 'server', message: translateServerFieldError(name, message, t) },
+              { shouldFocus: i === 0 },
+            ),
+          );
+          if (refused.length > 0) return;
+        }
+        setBanner(bannerMessage(error, t('register.failed'), t));
+      },
+    });
+  });
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <p>
+          {t('register.haveAccount')}{' '}
+          <Link to={paths.login.href()} state={state?.from ? { from: state.from } : null}>
+            {t('register.login')}
+          </Link>
+        </p>
+      }
+    >
+      <PageMeta title={t('meta.register')} canonicalPath={paths.register.href()} />
+      <meta name="robots" content="noindex" />
+      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Field {...props('name')}>
+          <input
+            type="text"
+            autoComplete="name"
+            aria-required="true"
+            className={inputClass}
+            {...field('name')}
+          />
+        </Field>
+        <Field {...props('email')}>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            dir="ltr"
+            aria-required="true"
+            className={ltrInputClass}
+            {...field('email')}
+          />
+        </Field>
+        <Field {...props('password')} hint={<span className={styles.hint}>{t('fields.passwordHint')}</span>}>
+          <PasswordInput
+            autoComplete="new-password"
+            aria-required="true"
+            showLabel={t('fields.showPassword')}
+            hideLabel={t('fields.hidePassword')}
+            {...field('password')}
+          />
+        </Field>
+        <Field {...props('password_confirmation')}>
+          <PasswordInput
+            autoComplete="new-password"
+            aria-required="true"
+            showLabel={t('fields.showPassword')}
+            hideLabel={t('fields.hidePassword')}
+            {...field('password_confirmation')}
+          />
+        </Field>
+        <Button type="submit" block loading={mutation.isPending} className={styles.submit}>
+          {mutation.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </form>
+      <SocialButtons returnTo={returnPath(state)} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '@/lib/api-client';
+import { serverRuleKind } from '@/lib/server-field-errors';
+import { INVALID_RESPONSE } from './api/sign-in';
+import { authErrorKey } from './auth-validation';
+
+/** A field message the server sent, in the visitor's language. */
+export function translateServerFieldError(field: string, message: string, t: TFunction<'auth'>): string {
+  const kind = serverRuleKind(message);
+  if (kind === 'taken') return t('validation.emailTaken');
+  if (kind === 'other') return t('validation.invalid');
+  // The same choice of message as for the form's own checks, from the kind of rule the server reported.
+  const issue = {
+    required: { code: 'too_small', minimum: 1 },
+    tooShort: { code: 'too_small', minimum: 8 },
+    tooLong: { code: 'too_big' },
+    invalid: { code: 'invalid_format' },
+    mismatch: { code: 'custom' },
+  }[kind];
+  return t(`validation.${authErrorKey(field, issue)}`);
+}
+
+/** The banner above a form for a failure that is not about one field. */
+export function bannerMessage(error: unknown, fallback: string, t: TFunction<'auth'>): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.message === INVALID_RESPONSE) return t('errors.invalidResponse');
+  if (error.status === 429) {
+    const minutes = Number(/(\d+)\s*minute/.exec(error.message)?.[1] ?? 15);
+    return t('errors.tooManyAttempts', { count: minutes });
+  }
+  if (error.status === 0) return t('errors.offline');
+  return fallback;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SOCIAL_PROVIDERS, type SocialProviderName } from '@boutique/contracts/constants';
+import { paths } from '@/config/paths';
+import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
+import { authRedirect } from '@/lib/session/redirect';
+import { PageMeta } from '@/components/page-meta';
+import { ButtonLink, Spinner } from '@/components/ui/button';
+import { exchangeSocialCode } from './api/sign-in';
+import { AuthLayout } from './components/auth-layout';
+import styles from './components/auth.module.css';
+
+const isProvider = (value: string): value is SocialProviderName =>
+  (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+
+/** One-time codes already sent: a code is spent once, even if the effect runs twice (StrictMode, remounts). */
+const spentCodes = new Set<string>();
+
+/**
+ * The provider sent the shopper back through the API with a one-time code (`token`) or an `error`. The code is
+ * traded for a session, then the shopper goes to the page remembered before leaving (`auth_redirect`).
+ */
+export default function SocialCallbackPage() {
+  const { t } = useTranslation('auth');
+  const { provider = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const code = params.get('token');
+  const returnedError = params.get('error');
+  const name = isProvider(provider) ? t(`social.providers.${provider}`) : provider;
+  // The server renders this page without its query string: the spinner first, the outcome once here.
+  const [failure, setFailure] = useState<{ detail?: string } | null>(null);
+
+  useEffect(() => {
+    if (returnedError) {
+      setFailure({ detail: returnedError });
+      return;
+    }
+    if (!code || !isProvider(provider)) {
+      setFailure({});
+      return;
+    }
+    if (spentCodes.has(code)) return;
+    spentCodes.add(code);
+    exchangeSocialCode({ token: code, provider })
+      .then(() => navigate(authRedirect.take(), { replace: true }))
+      .catch((error: unknown) => {
+        const detail =
+          error instanceof ApiError && error.message !== GENERIC_ERROR && error.status !== 0
+            ? error.message
+            : undefined;
+        setFailure({ detail });
+      });
+  }, [code, provider, returnedError, navigate]);
+
+  return (
+    <AuthLayout title={failure ? t('callback.failedTitle') : t('callback.title', { provider: name })}>
+      <PageMeta title={t('meta.callback')} />
+      <meta name="robots" content="noindex" />
+      {failure ? (
+        <div className={styles.status} role="alert">
+          <p>{t('callback.errorProcessing', { provider: name })}</p>
+          {failure.detail && <p className={styles.detail}>{failure.detail}</p>}
+          <ButtonLink to={paths.login.href()} block>
+            {t('callback.backToLogin')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className={styles.status}>
+          <Spinner label={t('callback.title', { provider: name })} />
+          <p>{t('callback.wait')}</p>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}
