@@ -25,8 +25,9 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page
 const SocialCallbackPage = lazy(() => import('@/features/auth/social-callback-page'));
 const ProfilePage = lazy(() => import('@/features/account/profile-page'));
 const AddressesPage = lazy(() => import('@/features/account/addresses-page'));
-// Until the orders and checkout pages are built, their protected routes show a short "coming soon" page.
-const PendingPage = lazy(() => import('@/features/account/pending-page'));
+const CheckoutPage = lazy(() => import('@/features/checkout/checkout-page'));
+const OrderConfirmationPage = lazy(() => import('@/features/checkout/order-confirmation-page'));
+const OrdersPage = lazy(() => import('@/features/orders/orders-page'));
 
 /** The routes, inside whichever router the side provides (BrowserRouter here, StaticRouter on the server). */
 export function AppRoutes() {
@@ -54,9 +55,9 @@ export function AppRoutes() {
           <Route element={<ProtectedRoute />}>
             <Route path={paths.profile.path} element={<ProfilePage />} />
             <Route path={paths.addresses.path} element={<AddressesPage />} />
-            <Route path={paths.orders.path} element={<PendingPage page="orders" />} />
-            <Route path={paths.checkout.path} element={<PendingPage page="checkout" />} />
-            <Route path={paths.orderConfirmation.path} element={<PendingPage page="orderConfirmation" />} />
+            <Route path={paths.orders.path} element={<OrdersPage />} />
+            <Route path={paths.checkout.path} element={<CheckoutPage />} />
+            <Route path={paths.orderConfirmation.path} element={<OrderConfirmationPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -9,7 +9,7 @@ import { FormMessage } from '@/components/ui/field';
 import { EditIcon, MapPinIcon, PlusIcon, StarIcon, TrashIcon } from '@/components/ui/icons';
 import { ADDRESSES_MAX } from './account-schemas';
 import { toAddressInput, useAddresses, useDeleteAddress, useUpdateAddress } from './api/addresses';
-import { AccountLayout } from './components/account-layout';
+import { AccountLayout } from '@/components/account-layout/account-layout';
 import { AddressForm } from './components/address-form';
 import { useCountries } from './use-countries';
 import styles from './components/account.module.css';

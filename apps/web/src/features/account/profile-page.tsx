@@ -22,7 +22,7 @@ import {
   type ProfileUpdate,
 } from './account-schemas';
 import { translateServerError } from './account-validation';
-import { AccountLayout } from './components/account-layout';
+import { AccountLayout } from '@/components/account-layout/account-layout';
 import styles from './components/account.module.css';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

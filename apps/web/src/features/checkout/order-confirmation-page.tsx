@@ -19,7 +19,7 @@ const NEXT_STEPS = [
 /** Thanks the customer for the order the checkout just placed (handed over as navigation state). */
 export default function OrderConfirmationPage() {
   const { t, i18n } = useTranslation('orderConfirmation');
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const [today] = useState(() => new Date());
   const lang = i18n.language;
 

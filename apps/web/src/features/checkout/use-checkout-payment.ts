@@ -17,9 +17,7 @@ export const REDIRECT_AFTER_CARD_MS = 1500;
 export const REDIRECT_AFTER_WALLET_MS = 1000;
 
 /** Keys of the `checkout` namespace under `errors`, or the provider's own words as they came. */
-export type PaymentMessage =
-  | { key: CheckoutErrorKey; values?: Record<string, string> }
-  | { text: string };
+export type PaymentMessage = { key: CheckoutErrorKey; values?: Record<string, string> } | { text: string };
 
 export type CheckoutErrorKey =
   | 'providerNotLoaded'

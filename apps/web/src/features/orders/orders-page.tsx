@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
+import { AccountLayout } from '@/components/account-layout/account-layout';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
+import { PackageIcon } from '@/components/ui/icons';
 import { useMyOrders } from './api/get-my-orders';
 import { STATUS_TABS, countByStatus, ordersIn, type StatusTab } from './order-status';
 import { OrderCard } from './components/order-parts';
@@ -29,8 +31,7 @@ export default function OrdersPage() {
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = STATUS_TABS.indexOf(tab);
     const rtl = document.documentElement.dir === 'rtl';
-    const step =
-      event.key === 'ArrowRight' ? (rtl ? -1 : 1) : event.key === 'ArrowLeft' ? (rtl ? 1 : -1) : 0;
+    const step = event.key === 'ArrowRight' ? (rtl ? -1 : 1) : event.key === 'ArrowLeft' ? (rtl ? 1 : -1) : 0;
     let next: StatusTab | undefined;
     if (step) next = STATUS_TABS[(index + step + STATUS_TABS.length) % STATUS_TABS.length];
     if (event.key === 'Home') next = STATUS_TABS[0];
@@ -42,13 +43,9 @@ export default function OrdersPage() {
   };
 
   return (
-    <div className={`container ${styles.page}`}>
+    <AccountLayout title={t('title')} subtitle={t('intro')}>
       <PageMeta title={t('title')} canonicalPath={paths.orders.href()} />
       <meta name="robots" content="noindex" />
-      <header className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>{t('title')}</h1>
-        <p className={styles.pageIntro}>{t('intro')}</p>
-      </header>
 
       {orders.isError && (
         <div className={styles.errorBanner} role="alert">
@@ -66,6 +63,7 @@ export default function OrdersPage() {
       ) : list.length === 0 ? (
         !orders.isError && (
           <div className={styles.empty}>
+            <PackageIcon size={36} />
             <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
             <p>{t('empty.text')}</p>
             <ButtonLink to={paths.collections.href()}>{t('empty.cta')}</ButtonLink>
@@ -112,6 +110,6 @@ export default function OrdersPage() {
       )}
 
       {open && <OrderDetails order={open} onClose={() => setOpenId(null)} />}
-    </div>
+    </AccountLayout>
   );
 }

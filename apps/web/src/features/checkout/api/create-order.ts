@@ -8,7 +8,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A refusal that asking again cannot change (the server checked and said no). */
 const isFinal = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 /**
  * Records the order of a succeeded payment. The server answers the same order for the same transaction id,

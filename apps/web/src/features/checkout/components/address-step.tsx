@@ -71,7 +71,14 @@ interface AddressStepProps {
 }
 
 /** Step 1: where the order goes (also the billing address). Every field is required. */
-export function AddressStep({ values, onChange, saved, selectedSavedId, onSelectSaved, onContinue }: AddressStepProps) {
+export function AddressStep({
+  values,
+  onChange,
+  saved,
+  selectedSavedId,
+  onSelectSaved,
+  onContinue,
+}: AddressStepProps) {
   const { t } = useTranslation('checkout');
   const base = useId();
   const [errors, setErrors] = useState<AddressErrors>({});
@@ -120,7 +127,12 @@ export function AddressStep({ values, onChange, saved, selectedSavedId, onSelect
 
   const input = (field: Exclude<AddressField, 'country'>, type = 'text', wide = false) => (
     <div className={wide ? styles.wide : undefined}>
-      <Field label={t(`address.${field}`)} htmlFor={ids(field).control} errorId={ids(field).error} error={messageOf(field)}>
+      <Field
+        label={t(`address.${field}`)}
+        htmlFor={ids(field).control}
+        errorId={ids(field).error}
+        error={messageOf(field)}
+      >
         <input
           type={type}
           required
@@ -162,7 +174,9 @@ export function AddressStep({ values, onChange, saved, selectedSavedId, onSelect
                 <span>
                   <strong>
                     {address.name}
-                    {address.is_default && <span className={styles.defaultBadge}>{t('address.default')}</span>}
+                    {address.is_default && (
+                      <span className={styles.defaultBadge}>{t('address.default')}</span>
+                    )}
                   </strong>
                   <span className={styles.savedLine}>
                     {address.address}, {address.city} {address.postalCode}

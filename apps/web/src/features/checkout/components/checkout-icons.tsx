@@ -74,7 +74,13 @@ export function ApplePayMark({ height = 20 }: { height?: number }) {
   return (
     <svg height={height} viewBox="0 0 52 22" aria-hidden="true" focusable="false" fill="currentColor">
       <path d="M9.6 3.5c.6-.8 1-1.8.9-2.8-.9 0-2 .6-2.6 1.4-.6.6-1.1 1.7-.9 2.7 1 .1 2-.5 2.6-1.3Zm.9 1.4c-1.4-.1-2.7.8-3.3.8-.7 0-1.7-.8-2.9-.8-1.5 0-2.8.9-3.6 2.2-1.5 2.7-.4 6.6 1.1 8.8.7 1.1 1.6 2.2 2.7 2.2 1.1 0 1.5-.7 2.8-.7 1.3 0 1.7.7 2.9.7 1.2 0 1.9-1.1 2.6-2.1.8-1.2 1.2-2.4 1.2-2.5 0 0-2.3-.9-2.3-3.5 0-2.2 1.8-3.2 1.9-3.3-1-1.5-2.6-1.7-3.1-1.8Z" />
-      <text x="16" y="16.5" fontSize="15" fontWeight="500" fontFamily="-apple-system, 'Helvetica Neue', Arial, sans-serif">
+      <text
+        x="16"
+        y="16.5"
+        fontSize="15"
+        fontWeight="500"
+        fontFamily="-apple-system, 'Helvetica Neue', Arial, sans-serif"
+      >
         Pay
       </text>
     </svg>

@@ -16,7 +16,9 @@ export function Totals({ summary }: { summary: Summary }) {
       </div>
       <div>
         <dt>{t('summary.shipping')}</dt>
-        <dd className={styles.free}>{summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils)}</dd>
+        <dd className={styles.free}>
+          {summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils)}
+        </dd>
       </div>
       <div className={styles.grandTotal}>
         <dt>{t('summary.total')}</dt>

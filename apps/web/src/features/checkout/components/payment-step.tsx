@@ -32,7 +32,15 @@ interface PaymentStepProps {
 }
 
 /** Step 2: the totals, the device wallet where there is one, then the card. */
-export function PaymentStep({ address, countryName, summary, config, payment, applePay, onBack }: PaymentStepProps) {
+export function PaymentStep({
+  address,
+  countryName,
+  summary,
+  config,
+  payment,
+  applePay,
+  onBack,
+}: PaymentStepProps) {
   const { t, i18n } = useTranslation('checkout');
   const base = useId();
   const cardForm = useRef<CardFormHandle>(null);

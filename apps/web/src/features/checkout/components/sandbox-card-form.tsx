@@ -78,18 +78,19 @@ export function SandboxCardForm({
   );
 
   /** Reformats what was typed and keeps the caret after the digit it followed. */
-  const onInput = (field: CardField, format: (value: string) => string) => (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    const raw = input.value;
-    const caret = input.selectionStart ?? raw.length;
-    const next = format(raw);
-    setCard((c) => ({ ...c, [field]: next }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-    const at = caretAfterFormat(raw, caret, next);
-    requestAnimationFrame(() => {
-      if (document.activeElement === input) input.setSelectionRange(at, at);
-    });
-  };
+  const onInput =
+    (field: CardField, format: (value: string) => string) => (event: ChangeEvent<HTMLInputElement>) => {
+      const input = event.target;
+      const raw = input.value;
+      const caret = input.selectionStart ?? raw.length;
+      const next = format(raw);
+      setCard((c) => ({ ...c, [field]: next }));
+      if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+      const at = caretAfterFormat(raw, caret, next);
+      requestAnimationFrame(() => {
+        if (document.activeElement === input) input.setSelectionRange(at, at);
+      });
+    };
 
   /** Leaving a field that was typed in tells at once what is wrong with it. */
   const onBlur = (field: CardField) => () => {
@@ -176,7 +177,12 @@ export function SandboxCardForm({
             {...fieldA11y(ids('expiry'), errorOf('expiry'))}
           />
         </Field>
-        <Field label={t('card.cvc')} htmlFor={ids('cvc').control} errorId={ids('cvc').error} error={errorOf('cvc')}>
+        <Field
+          label={t('card.cvc')}
+          htmlFor={ids('cvc').control}
+          errorId={ids('cvc').error}
+          error={errorOf('cvc')}
+        >
           <input
             ref={(el) => {
               inputs.current.cvc = el;

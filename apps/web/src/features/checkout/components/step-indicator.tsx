@@ -13,7 +13,12 @@ export function StepIndicator({ current }: { current: 1 | 2 }) {
         const number = index + 1;
         const state = number < current ? 'done' : number === current ? 'current' : 'todo';
         return (
-          <li key={step} className={styles.stepItem} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+          <li
+            key={step}
+            className={styles.stepItem}
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
             <span className={styles.stepNumber} aria-hidden="true">
               {state === 'done' ? <CheckIcon size={16} /> : number}
             </span>

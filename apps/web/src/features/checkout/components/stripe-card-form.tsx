@@ -67,7 +67,11 @@ export default function StripeCardForm({
   const [errors, setErrors] = useState<Partial<Record<ElementKind, string>>>({});
   const [brand, setBrand] = useState<CardBrand | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const complete = useRef<Record<ElementKind, boolean>>({ cardNumber: false, cardExpiry: false, cardCvc: false });
+  const complete = useRef<Record<ElementKind, boolean>>({
+    cardNumber: false,
+    cardExpiry: false,
+    cardCvc: false,
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -81,26 +85,32 @@ export default function StripeCardForm({
         const group = instance.elements({ locale: i18n.language as StripeElementLocale });
         elements.current = group;
         let ready = 0;
-        for (const kind of KINDS) {
-          const host = hosts.current[kind];
-          if (!host) continue;
-          // One call per kind: the overloads of `create` are per element type.
-          const element =
-            kind === 'cardNumber'
-              ? group.create('cardNumber', { style: elementStyle(), showIcon: false })
-              : kind === 'cardExpiry'
-                ? group.create('cardExpiry', { style: elementStyle() })
-                : group.create('cardCvc', { style: elementStyle() });
-          element.on('ready', () => {
-            ready += 1;
-            if (ready === KINDS.length && !cancelled) onReadyChange(true);
-          });
-          element.on('change', (event: { complete: boolean; error?: { message?: string }; brand?: string }) => {
+        const onReady = () => {
+          ready += 1;
+          if (ready === KINDS.length && !cancelled) onReadyChange(true);
+        };
+        const onChange =
+          (kind: ElementKind) =>
+          (event: { complete: boolean; error?: { message?: string }; brand?: string }) => {
             complete.current[kind] = event.complete;
             setErrors((e) => ({ ...e, [kind]: event.error?.message }));
             if (kind === 'cardNumber') setBrand(BRANDS[event.brand ?? ''] ?? null);
-          });
-          element.mount(host);
+          };
+        const style = elementStyle();
+        // One branch per kind: Stripe's element types each have their own events.
+        const number = group.create('cardNumber', { style, showIcon: false });
+        number.on('ready', onReady).on('change', onChange('cardNumber'));
+        const expiry = group.create('cardExpiry', { style });
+        expiry.on('ready', onReady).on('change', onChange('cardExpiry'));
+        const cvc = group.create('cardCvc', { style });
+        cvc.on('ready', onReady).on('change', onChange('cardCvc'));
+        for (const [kind, element] of [
+          ['cardNumber', number],
+          ['cardExpiry', expiry],
+          ['cardCvc', cvc],
+        ] as const) {
+          const host = hosts.current[kind];
+          if (host) element.mount(host);
           mounted.push(element);
         }
       })
@@ -175,23 +185,34 @@ export default function StripeCardForm({
   return (
     <div className={styles.cardForm} aria-disabled={disabled || undefined}>
       {/* Stripe's fields are frames: each label names its frame's container. */}
-      <Field label={t('card.number')} htmlFor={`${base}-cardNumber`} errorId={errorId('cardNumber')} error={errors.cardNumber}>
+      <Field
+        label={t('card.number')}
+        htmlFor={`${base}-cardNumber`}
+        errorId={errorId('cardNumber')}
+        error={errors.cardNumber}
+      >
         <div className={styles.cardNumberWrap} dir="ltr">
-          <div
-            id={`${base}-cardNumber`}
-            ref={host('cardNumber')}
-            className={styles.stripeField}
-          />
+          <div id={`${base}-cardNumber`} ref={host('cardNumber')} className={styles.stripeField} />
           <span className={styles.brand} data-brand={brand ?? 'unknown'}>
             {brand ? <CardLogo brand={brand} /> : <CardIcon size={22} aria-hidden="true" />}
           </span>
         </div>
       </Field>
       <div className={styles.cardRow}>
-        <Field label={t('card.expiry')} htmlFor={`${base}-cardExpiry`} errorId={errorId('cardExpiry')} error={errors.cardExpiry}>
+        <Field
+          label={t('card.expiry')}
+          htmlFor={`${base}-cardExpiry`}
+          errorId={errorId('cardExpiry')}
+          error={errors.cardExpiry}
+        >
           <div id={`${base}-cardExpiry`} ref={host('cardExpiry')} className={styles.stripeField} />
         </Field>
-        <Field label={t('card.cvc')} htmlFor={`${base}-cardCvc`} errorId={errorId('cardCvc')} error={errors.cardCvc}>
+        <Field
+          label={t('card.cvc')}
+          htmlFor={`${base}-cardCvc`}
+          errorId={errorId('cardCvc')}
+          error={errors.cardCvc}
+        >
           <div id={`${base}-cardCvc`} ref={host('cardCvc')} className={styles.stripeField} />
         </Field>
       </div>

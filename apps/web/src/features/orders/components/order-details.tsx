@@ -55,7 +55,8 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
       }
       subtitle={
         <>
-          <time dateTime={order.created_at}>{formatDate(order.created_at, lang)}</time> · <StatusBadge status={order.fulfillment_status} />
+          <time dateTime={order.created_at}>{formatDate(order.created_at, lang)}</time> ·{' '}
+          <StatusBadge status={order.fulfillment_status} />
         </>
       }
       footer={
@@ -156,7 +157,9 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
               </div>
               <div>
                 <dt>{t('details.shipping')}</dt>
-                <dd>{Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount)}</dd>
+                <dd>
+                  {Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount)}
+                </dd>
               </div>
               <div className={styles.grandTotal}>
                 <dt>{t('details.total')}</dt>

@@ -40,9 +40,17 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
           {shown.map((item) => (
             <li key={item.id}>
               {item.product_image ? (
-                <img src={item.product_image} alt={localized(item.product_name, lang)} width={56} height={75} loading="lazy" />
+                <img
+                  src={item.product_image}
+                  alt={localized(item.product_name, lang)}
+                  width={56}
+                  height={75}
+                  loading="lazy"
+                />
               ) : (
-                <span className={styles.thumbPlaceholder}>{localized(item.product_name, lang).slice(0, 1)}</span>
+                <span className={styles.thumbPlaceholder}>
+                  {localized(item.product_name, lang).slice(0, 1)}
+                </span>
               )}
             </li>
           ))}

@@ -3,9 +3,9 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Ornament } from '@/components/ui/ornament';
-import styles from './account.module.css';
+import styles from './account-layout.module.css';
 
-/** The customer's pages: a heading, then Profile · Addresses · Orders. */
+/** The customer's pages (profile, addresses, orders): a heading, then Profile · Addresses · Orders. */
 export function AccountLayout({
   title,
   subtitle,
