@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
+import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(shippingRoutes);
       await api.register(contactRoutes, { db: database.db });
       await api.register(authModule, { db: database.db, config });
+      await api.register(accountModule, { db: database.db });
     },
     { prefix: '/api' },
   );
