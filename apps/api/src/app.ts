@@ -20,6 +20,7 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
 import { CartService } from './modules/cart/service.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authModule, { db: database.db, config });
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, { service: new CartService(database.db) });
+      await api.register(accountModule, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       [{ SHOP_EMAIL: 'nope' }, 'SHOP_EMAIL'],
       [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
       [{ LOGIN_LIMIT_PER_IP: '0' }, 'LOGIN_LIMIT_PER_IP'],
+      [{ FORGOT_LIMIT_PER_EMAIL: 'three' }, 'FORGOT_LIMIT_PER_EMAIL'],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -60,7 +61,11 @@ describe('auth configuration', () => {
         loginPerEmail: { max: 10, windowS: 900 },
         loginPerIp: { max: 100, windowS: 900 },
         registerPerIp: { max: 5, windowS: 3600 },
+        forgotPerEmail: { max: 3, windowS: 3600 },
+        forgotPerIp: { max: 20, windowS: 3600 },
+        resetPerIp: { max: 20, windowS: 3600 },
       },
+      passwordResetTtlS: 3600,
     });
   });
 

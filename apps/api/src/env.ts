@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   /** Accounts created per IP in an hour. */
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Password-reset e-mails asked for one address in an hour, from anywhere: the inbox is not to be flooded. */
+  FORGOT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(3),
+  /** Password-reset e-mails asked for from one IP in an hour, whatever the address. */
+  FORGOT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Attempts to use a password-reset link from one IP in an hour. */
+  RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export interface RateLimitRule {
@@ -94,7 +100,12 @@ export interface Config {
       loginPerEmail: RateLimitRule;
       loginPerIp: RateLimitRule;
       registerPerIp: RateLimitRule;
+      forgotPerEmail: RateLimitRule;
+      forgotPerIp: RateLimitRule;
+      resetPerIp: RateLimitRule;
     };
+    /** Lifetime of a password-reset link. */
+    passwordResetTtlS: number;
   };
   shop: ShopDetails;
 }
@@ -141,7 +152,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         loginPerEmail: { max: e.LOGIN_LIMIT_PER_EMAIL, windowS: 15 * 60 },
         loginPerIp: { max: e.LOGIN_LIMIT_PER_IP, windowS: 15 * 60 },
         registerPerIp: { max: e.REGISTER_LIMIT_PER_IP, windowS: 60 * 60 },
+        forgotPerEmail: { max: e.FORGOT_LIMIT_PER_EMAIL, windowS: 60 * 60 },
+        forgotPerIp: { max: e.FORGOT_LIMIT_PER_IP, windowS: 60 * 60 },
+        resetPerIp: { max: e.RESET_LIMIT_PER_IP, windowS: 60 * 60 },
       },
+      passwordResetTtlS: 60 * 60,
     },
     shop: {
       name: e.SHOP_NAME,

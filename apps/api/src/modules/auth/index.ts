@@ -3,6 +3,9 @@ import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
 import { MemoryRateLimitStore, RateLimiter } from '../../lib/rate-limit.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
+import { AvatarStore } from './avatars.js';
+import { PasswordResetService } from './password-reset.js';
+import { ProfileService } from './profile.js';
 import { authRoutes } from './routes.js';
 import { AuthService } from './service.js';
 
@@ -28,7 +31,13 @@ export const authModule = fp<AuthModuleOptions>(
     // In-process counters even when REDIS_URL is set: the shared Redis store is still to be written.
     const limiter = new RateLimiter(new MemoryRateLimitStore());
     await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
-    await app.register(authRoutes, { service, limiter, config });
+    const passwordReset = new PasswordResetService(db, app.mailer, {
+      publicUrl: config.publicUrl,
+      shopName: config.shop.name,
+      ttlS: config.auth.passwordResetTtlS,
+    });
+    const profile = new ProfileService(db, new AvatarStore(config.storageDir));
+    await app.register(authRoutes, { service, passwordReset, profile, limiter, config });
   },
   { name: 'auth' },
 );

@@ -11,6 +11,9 @@ import type { Config } from '../../env.js';
 import { HttpError } from '../../lib/http-error.js';
 import { clientKey, type RateLimit, type RateLimiter } from '../../lib/rate-limit.js';
 import { requireUser, UNAUTHENTICATED } from '../../plugins/auth.js';
+import { selfServiceRoutes, type Throttle } from './self-service-routes.js';
+import type { PasswordResetService } from './password-reset.js';
+import type { ProfileService } from './profile.js';
 import { BAD_CREDENTIALS, type AuthService, type Session } from './service.js';
 import { bearerToken, looksLikeRefreshToken } from './tokens.js';
 
@@ -20,6 +23,8 @@ export const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
 export interface AuthRoutesOptions {
   service: AuthService;
+  passwordReset: PasswordResetService;
+  profile: ProfileService;
   limiter: RateLimiter;
   config: Config;
 }
@@ -28,7 +33,7 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { service, limiter, config },
+  { service, passwordReset, profile, limiter, config },
 ) => {
   const limits = config.auth.rateLimits;
   const loginPerIp: RateLimit = { name: 'login:ip', ...limits.loginPerIp };
@@ -64,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   const endSession = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
 
   /** Counts the attempt against every limit, stopping at the first one exceeded. */
-  const throttle = async (reply: FastifyReply, checks: [RateLimit, string][]) => {
+  const throttle: Throttle = async (reply, checks) => {
     for (const [limit, key] of checks) {
       const verdict = await limiter.consume(limit, key);
       if (verdict.allowed) continue;
@@ -189,4 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { success: true as const, data: { user } };
     },
   );
+
+  // Forgotten passwords and the profile share this scope's JSON parsing, no-store and refresh cookie.
+  await app.register(selfServiceRoutes, { passwordReset, profile, config, throttle, presentedRefreshToken });
 };

@@ -30,7 +30,7 @@ export interface Session {
 type UserRow = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     name: row.name,
