@@ -23,6 +23,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { redactUrl } from './lib/log-redaction.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -52,6 +53,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's own request serializer, with the secrets of sign-in URLs taken out of `url`.
+        req: (req) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket.remotePort,
+        }),
       },
     },
     bodyLimit: 1024 * 1024,

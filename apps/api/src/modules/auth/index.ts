@@ -8,6 +8,9 @@ import { PasswordResetService } from './password-reset.js';
 import { ProfileService } from './profile.js';
 import { authRoutes } from './routes.js';
 import { AuthService } from './service.js';
+import { providerClients } from './social/providers.js';
+import { socialRoutes } from './social/routes.js';
+import { SocialAuthService } from './social/service.js';
 
 export interface AuthModuleOptions {
   db: Database;
@@ -15,7 +18,7 @@ export interface AuthModuleOptions {
 }
 
 /**
- * Accounts and sessions: the auth routes, plus `app.authenticate` and `request.user` for every route
+ * Accounts and sessions: the auth routes (password and social sign-in), plus `app.authenticate` and `request.user` for every route
  * registered after this module in the same scope (cart, orders, ...).
  */
 export const authModule = fp<AuthModuleOptions>(
@@ -38,6 +41,16 @@ export const authModule = fp<AuthModuleOptions>(
     });
     const profile = new ProfileService(db, new AvatarStore(config.storageDir));
     await app.register(authRoutes, { service, passwordReset, profile, limiter, config });
+    const social = new SocialAuthService(db, service, providerClients(config.social), {
+      publicUrl: config.publicUrl,
+    });
+    if (config.social.incomplete.length > 0) {
+      app.log.warn(
+        { missing: config.social.incomplete },
+        'a social sign-in provider is configured in part and stays off until every credential is set',
+      );
+    }
+    await app.register(socialRoutes, { social, limiter, config });
   },
   { name: 'auth' },
 );
