@@ -26,6 +26,16 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
               priority: 2,
             },
+            // The schema library and the schemas, for the pages whose forms validate with them (contact,
+            // accounts, checkout): kept out of the shared chunk that every page loads (decision 003). zod ships
+            // its sources, which the 'source' condition resolves, so they would otherwise match the group below.
+            {
+              name: 'schemas',
+              test: /([\\/]node_modules[\\/]zod[\\/])|([\\/]packages[\\/]contracts[\\/]src[\\/](?!constants))/,
+              priority: 3,
+              // The zod-free constants they import stay with the pages that load first.
+              includeDependenciesRecursively: false,
+            },
             // Small modules shared by several pages (buttons, icons, the product card...): one request.
             { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
           ],
