@@ -26,14 +26,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
               priority: 2,
             },
-            // The schema library and the schemas, for the pages whose forms validate with them (contact,
-            // accounts, checkout): kept out of the shared chunk that every page loads (decision 003). zod ships
-            // its sources, which the 'source' condition resolves, so they would otherwise match the group below.
+            // The schema library, the shared schemas and the form schemas built on them (contact, accounts,
+            // checkout): only the pages with those forms load them, never the first load (decision 003). zod
+            // ships its sources, which the 'source' condition resolves: without this group it would match the
+            // shared group below. The zod-free constants they import stay in the shared chunk.
             {
               name: 'schemas',
-              test: /([\\/]node_modules[\\/]zod[\\/])|([\\/]packages[\\/]contracts[\\/]src[\\/](?!constants))/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
               priority: 3,
-              // The zod-free constants they import stay with the pages that load first.
               includeDependenciesRecursively: false,
             },
             // Small modules shared by several pages (buttons, icons, the product card...): one request.
