@@ -75,11 +75,16 @@ export function PaymentStep({
             {t('payment.deliverTo')}
           </h3>
           <p className={styles.recapText}>
-            <strong>{address.name}</strong>
+            {/* What the customer typed keeps its own direction inside the page's. */}
+            <strong>
+              <bdi>{address.name}</bdi>
+            </strong>
             <br />
-            {address.address}, {address.city} {address.postalCode}, {countryName}
+            <bdi>{address.address}</bdi>
             <br />
-            <span dir="ltr">{address.email}</span> · <span dir="ltr">{address.phone}</span>
+            <bdi>{address.city}</bdi> <bdi>{address.postalCode}</bdi> · {countryName}
+            <br />
+            <bdi dir="ltr">{address.email}</bdi> · <bdi dir="ltr">{address.phone}</bdi>
           </p>
         </div>
         <Button variant="ghost" onClick={onBack} disabled={busy} className={styles.recapEdit}>

@@ -115,7 +115,7 @@ export function SandboxCardForm({
           <ul>
             {TEST_CARDS.map((c) => (
               <li key={c.number}>
-                <code dir="ltr">{c.number}</code> {t(`card.testMode.${c.outcome}`)}
+                <code dir="ltr">{c.number}</code> — {t(`card.testMode.${c.outcome}`)}
               </li>
             ))}
           </ul>

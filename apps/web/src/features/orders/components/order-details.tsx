@@ -50,7 +50,7 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
       closeLabel={t('details.close')}
       title={
         <>
-          {t('card.number')} <span dir="ltr">{order.order_number}</span>
+          {t('card.number')} <bdi>{order.order_number}</bdi>
         </>
       }
       subtitle={
@@ -114,7 +114,10 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                   </p>
                   <p className={styles.itemOptions}>
                     <span>
-                      {money(item.price)} × {item.quantity}
+                      {t('details.unitPrice')}: {money(item.price)}
+                    </span>
+                    <span>
+                      {t('details.quantity')}: {item.quantity}
                     </span>
                   </p>
                 </div>

@@ -25,48 +25,47 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
   return (
     <article className={styles.card} aria-labelledby={titleId} data-testid="order-card">
       <header className={styles.cardHeader}>
-        <div>
+        <div className={styles.cardHeading}>
           <h2 id={titleId} className={styles.cardTitle}>
-            {t('card.number')} <span dir="ltr">{order.order_number}</span>
+            <span className={styles.cardLabel}>{t('card.number')}</span>{' '}
+            <bdi className={styles.orderNumber}>{order.order_number}</bdi>
           </h2>
           <p className={styles.cardDate}>
-            <time dateTime={order.created_at}>{formatDate(order.created_at, lang)}</time>
+            <time dateTime={order.created_at}>{formatDate(order.created_at, lang)}</time> ·{' '}
+            {t('card.pieces', { count: pieces })}
           </p>
         </div>
         <StatusBadge status={order.fulfillment_status} />
       </header>
-      <div className={styles.cardBody}>
-        <ul className={styles.thumbs} aria-label={t('card.pieces', { count: pieces })}>
-          {shown.map((item) => (
-            <li key={item.id}>
-              {item.product_image ? (
-                <img
-                  src={item.product_image}
-                  alt={localized(item.product_name, lang)}
-                  width={56}
-                  height={75}
-                  loading="lazy"
-                />
-              ) : (
-                <span className={styles.thumbPlaceholder}>
-                  {localized(item.product_name, lang).slice(0, 1)}
-                </span>
-              )}
-            </li>
-          ))}
-          {more > 0 && (
-            <li className={styles.more} aria-label={t('card.more', { count: more })}>
-              +{more}
-            </li>
-          )}
-        </ul>
+      <ul className={styles.thumbs} aria-label={t('card.pieces', { count: pieces })}>
+        {shown.map((item) => (
+          <li key={item.id}>
+            {item.product_image ? (
+              <img
+                src={item.product_image}
+                alt={localized(item.product_name, lang)}
+                width={56}
+                height={75}
+                loading="lazy"
+              />
+            ) : (
+              <span className={styles.thumbPlaceholder}>
+                {localized(item.product_name, lang).slice(0, 1)}
+              </span>
+            )}
+          </li>
+        ))}
+        {more > 0 && (
+          <li className={styles.more} aria-label={t('card.more', { count: more })}>
+            <bdi dir="ltr">+{more}</bdi>
+          </li>
+        )}
+      </ul>
+      <footer className={styles.cardFooter}>
         <p className={styles.cardTotal}>
           <span>{t('card.total')}</span>
           <strong data-testid="order-total">{formatMoney(order.total_amount, lang)}</strong>
         </p>
-      </div>
-      <footer className={styles.cardFooter}>
-        <span className={styles.cardPieces}>{t('card.pieces', { count: pieces })}</span>
         <button type="button" className={styles.details} onClick={onOpen}>
           {t('card.viewDetails')}
           <span className="visually-hidden"> {order.order_number}</span>
