@@ -173,13 +173,17 @@ export function AddressStep({
                 />
                 <span>
                   <strong>
-                    {address.name}
+                    <bdi>{address.name}</bdi>
                     {address.is_default && (
                       <span className={styles.defaultBadge}>{t('address.default')}</span>
                     )}
                   </strong>
+                  {/* Typed in any script: each part keeps its own direction inside the page's. */}
                   <span className={styles.savedLine}>
-                    {address.address}, {address.city} {address.postalCode}
+                    <bdi>{address.address}</bdi>
+                  </span>
+                  <span className={styles.savedLine}>
+                    <bdi>{address.city}</bdi> <bdi>{address.postalCode}</bdi>
                   </span>
                 </span>
               </label>
