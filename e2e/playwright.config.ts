@@ -45,6 +45,10 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-e2e-')),
       LOG_LEVEL: 'warn',
+      // Every story signs up its own customer, all from 127.0.0.1: the production limits would refuse them.
+      REGISTER_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_EMAIL: '100',
     },
   },
 });
