@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
 import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
@@ -83,7 +83,6 @@ export function AddressStep({
   const base = useId();
   const [errors, setErrors] = useState<AddressErrors>({});
   const [missing, setMissing] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const countries = useCountries(values.country);
   const bannerId = `${base}-banner`;
 
@@ -122,7 +121,7 @@ export function AddressStep({
     setErrors(check.errors);
     setMissing(check.missing);
     const first = ADDRESS_FIELDS.find((f) => check.errors[f]);
-    if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(ids(first).control)}`)?.focus();
+    if (first) document.getElementById(ids(first).control)?.focus();
   };
 
   const input = (field: Exclude<AddressField, 'country'>, type = 'text', wide = false) => (
@@ -149,7 +148,7 @@ export function AddressStep({
   );
 
   return (
-    <form ref={form} className={styles.step} noValidate onSubmit={submit} aria-labelledby={`${base}-title`}>
+    <form className={styles.step} noValidate onSubmit={submit} aria-labelledby={`${base}-title`}>
       <h2 id={`${base}-title`} className={styles.stepTitle} tabIndex={-1}>
         {t('address.title')}
       </h2>
