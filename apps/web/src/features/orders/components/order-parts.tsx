@@ -66,9 +66,13 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
           <span>{t('card.total')}</span>
           <strong data-testid="order-total">{formatMoney(order.total_amount, lang)}</strong>
         </p>
-        <button type="button" className={styles.details} onClick={onOpen}>
+        <button
+          type="button"
+          className={styles.details}
+          onClick={onOpen}
+          aria-label={t('card.viewDetailsOf', { number: order.order_number })}
+        >
           {t('card.viewDetails')}
-          <span className="visually-hidden"> {order.order_number}</span>
         </button>
       </footer>
     </article>
