@@ -18,15 +18,17 @@ const SizeGuidePage = lazy(() => import('@/features/content/size-guide-page'));
 const ContactPage = lazy(() => import('@/features/content/contact-page'));
 const OurStoryPage = lazy(() => import('@/features/content/our-story-page'));
 const NotFoundPage = lazy(() => import('@/features/content/not-found-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
-const RegisterPage = lazy(() => import('@/features/auth/register-page'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
-const SocialCallbackPage = lazy(() => import('@/features/auth/social-callback-page'));
-const ProfilePage = lazy(() => import('@/features/account/profile-page'));
-const AddressesPage = lazy(() => import('@/features/account/addresses-page'));
+// The account area is one chunk (see account-area.ts).
+const accountArea = () => import('./account-area');
+const LoginPage = lazy(() => accountArea().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => accountArea().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => accountArea().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => accountArea().then((m) => ({ default: m.ResetPasswordPage })));
+const SocialCallbackPage = lazy(() => accountArea().then((m) => ({ default: m.SocialCallbackPage })));
+const ProfilePage = lazy(() => accountArea().then((m) => ({ default: m.ProfilePage })));
+const AddressesPage = lazy(() => accountArea().then((m) => ({ default: m.AddressesPage })));
 // Until the orders and checkout pages are built, their protected routes show a short "coming soon" page.
-const PendingPage = lazy(() => import('@/features/account/pending-page'));
+const PendingPage = lazy(() => accountArea().then((m) => ({ default: m.PendingPage })));
 
 /** The routes, inside whichever router the side provides (BrowserRouter here, StaticRouter on the server). */
 export function AppRoutes() {

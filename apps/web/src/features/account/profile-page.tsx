@@ -1,8 +1,6 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -13,15 +11,15 @@ import { Button } from '@/components/ui/button';
 import { Field, FormMessage, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
 import { CameraIcon, UserIcon } from '@/components/ui/icons';
 import { useUpdateProfile } from './api/update-profile';
+import type { ProfileUpdate, User } from '@boutique/contracts';
 import {
   AVATAR_MAX_BYTES,
-  createPasswordSchema,
-  createProfileDetailsSchema,
+  passwordResolver,
+  profileDetailsResolver,
+  translateServerError,
   type PasswordFormValues,
   type ProfileDetailsFormValues,
-  type ProfileUpdate,
-} from './account-schemas';
-import { translateServerError } from './account-validation';
+} from './account-validation';
 import { AccountLayout } from './components/account-layout';
 import styles from './components/account.module.css';
 
@@ -58,7 +56,7 @@ function readAsDataUrl(file: File): Promise<string> {
 function DetailsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation('account');
   const base = useId();
-  const schema = useMemo(() => createProfileDetailsSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => profileDetailsResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -68,7 +66,7 @@ function DetailsForm({ user }: { user: User }) {
     formState: { errors, isDirty },
     reset,
   } = useForm<ProfileDetailsFormValues, unknown, ProfileUpdate>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { name: user.name },
     reValidateMode: 'onSubmit',
   });
@@ -224,7 +222,7 @@ const EMPTY_PASSWORDS: PasswordFormValues = { current_password: '', password: ''
 function PasswordForm({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const base = useId();
-  const schema = useMemo(() => createPasswordSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => passwordResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -234,7 +232,7 @@ function PasswordForm({ email }: { email: string }) {
     reset,
     formState: { errors },
   } = useForm<PasswordFormValues, unknown, ProfileUpdate>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: EMPTY_PASSWORDS,
     reValidateMode: 'onSubmit',
   });

@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -18,7 +17,8 @@ import {
   ltrInputClass,
 } from '@/components/ui/field';
 import { useRegister } from './api/sign-in';
-import { createRegisterSchema, type Register, type RegisterFormValues } from './auth-schemas';
+import type { Register } from '@boutique/contracts';
+import { registerResolver, type RegisterFormValues } from './auth-validation';
 import { AuthLayout } from './components/auth-layout';
 import { SocialButtons } from './components/social-buttons';
 import { bannerMessage, translateServerFieldError } from './server-errors';
@@ -33,7 +33,7 @@ export default function RegisterPage() {
   const base = useId();
   const location = useLocation();
   const state = location.state as LoginRedirectState | null;
-  const schema = useMemo(() => createRegisterSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => registerResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -42,7 +42,7 @@ export default function RegisterPage() {
     getFieldState,
     formState: { errors },
   } = useForm<RegisterFormValues, unknown, Register>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
     reValidateMode: 'onSubmit',
   });

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -11,7 +10,8 @@ import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, FormMessage, PasswordInput, fieldA11y } from '@/components/ui/field';
 import { useResetPassword } from './api/password-reset';
-import { createResetPasswordSchema, type ResetPassword, type ResetPasswordFormValues } from './auth-schemas';
+import type { ResetPassword } from '@boutique/contracts';
+import { resetPasswordResolver, type ResetPasswordFormValues } from './auth-validation';
 import { AuthLayout } from './components/auth-layout';
 import { bannerMessage, translateServerFieldError } from './server-errors';
 import styles from './components/auth.module.css';
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const schema = useMemo(() => createResetPasswordSchema((key) => t(key), token), [t, token]);
+  const resolver = useMemo(() => resetPasswordResolver((key) => t(key), token), [t, token]);
   const {
     register,
     handleSubmit,
@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
     getFieldState,
     formState: { errors },
   } = useForm<ResetPasswordFormValues, unknown, ResetPassword>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { password: '', password_confirmation: '' },
     reValidateMode: 'onSubmit',
   });
