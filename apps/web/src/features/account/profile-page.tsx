@@ -241,7 +241,7 @@ function PasswordForm({ email }: { email: string }) {
 
   const ids = (name: PasswordField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: PasswordField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
+    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
     ...register(name, {
       onChange: () => {
         setMessage(null);
@@ -313,7 +313,7 @@ function PasswordForm({ email }: { email: string }) {
           />
         </Field>
         <div className={styles.row}>
-          <Field {...props('password')}>
+          <Field {...props('password')} note={t('password.note')}>
             <PasswordInput
               autoComplete="new-password"
               aria-required="true"

@@ -51,7 +51,7 @@ export default function RegisterPage() {
 
   const ids = (name: RegisterField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: RegisterField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
+    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
     ...register(name, {
       onChange: () => {
         if (getFieldState(name).error) clearErrors(name);
@@ -122,7 +122,7 @@ export default function RegisterPage() {
             {...field('email')}
           />
         </Field>
-        <Field {...props('password')} hint={<span className={styles.hint}>{t('fields.passwordHint')}</span>}>
+        <Field {...props('password')} note={t('fields.passwordHint')}>
           <PasswordInput
             autoComplete="new-password"
             aria-required="true"

@@ -49,7 +49,7 @@ export default function ResetPasswordPage() {
 
   const ids = (name: ResetField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: ResetField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
+    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
     ...register(name, {
       onChange: () => {
         if (getFieldState(name).error) clearErrors(name);
@@ -106,7 +106,7 @@ export default function ResetPasswordPage() {
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
           <Field
             label={t('fields.newPassword')}
-            hint={<span className={styles.hint}>{t('fields.passwordHint')}</span>}
+            note={t('fields.passwordHint')}
             htmlFor={ids('password').control}
             errorId={ids('password').error}
             error={errors.password?.message}
