@@ -20,8 +20,10 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
 import { CartService } from './modules/cart/service.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { redactUrl } from './lib/log-redaction.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -51,6 +53,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's own request serializer, with the secrets of sign-in URLs taken out of `url`.
+        req: (req) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket.remotePort,
+        }),
       },
     },
     bodyLimit: 1024 * 1024,
@@ -114,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authModule, { db: database.db, config });
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, { service: new CartService(database.db) });
+      await api.register(accountModule, { db: database.db });
     },
     { prefix: '/api' },
   );

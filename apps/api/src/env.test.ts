@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       [{ SHOP_EMAIL: 'nope' }, 'SHOP_EMAIL'],
       [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
       [{ LOGIN_LIMIT_PER_IP: '0' }, 'LOGIN_LIMIT_PER_IP'],
+      [{ FORGOT_LIMIT_PER_EMAIL: 'three' }, 'FORGOT_LIMIT_PER_EMAIL'],
     ];
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -60,7 +62,11 @@ describe('auth configuration', () => {
         loginPerEmail: { max: 10, windowS: 900 },
         loginPerIp: { max: 100, windowS: 900 },
         registerPerIp: { max: 5, windowS: 3600 },
+        forgotPerEmail: { max: 3, windowS: 3600 },
+        forgotPerIp: { max: 20, windowS: 3600 },
+        resetPerIp: { max: 20, windowS: 3600 },
       },
+      passwordResetTtlS: 3600,
     });
   });
 
@@ -86,5 +92,75 @@ describe('auth configuration', () => {
     const dir = dataDir();
     writeFileSync(join(dir, 'jwt-secret'), 'short\n');
     expect(() => ensureJwtSecret(loadConfig({ DATA_DIR: dir }))).toThrow(ConfigError);
+  });
+});
+
+describe('social sign-in configuration', () => {
+  const appleKey = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+
+  it('offers no provider by default', () => {
+    expect(loadConfig({}).social).toEqual({ incomplete: [] });
+  });
+
+  it('turns a provider on when all its credentials are set, with the real endpoints by default', () => {
+    const social = loadConfig({
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      APPLE_CLIENT_ID: 'ae.shop.signin',
+      APPLE_TEAM_ID: 'TEAM123456',
+      APPLE_KEY_ID: 'KEY1234567',
+      // One line with \n escapes, as many secret stores keep it.
+      APPLE_PRIVATE_KEY: appleKey.replaceAll('\n', '\\n'),
+      FACEBOOK_CLIENT_ID: '1234',
+      FACEBOOK_CLIENT_SECRET: 'fb-secret',
+    }).social;
+    expect(social.google).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(social.apple).toMatchObject({ issuer: 'https://appleid.apple.com', privateKey: appleKey.trim() });
+    expect(social.facebook).toMatchObject({
+      authUrl: expect.stringMatching(/^https:\/\/www\.facebook\.com\/v[\d.]+\/dialog\/oauth$/),
+      tokenUrl: expect.stringMatching(/^https:\/\/graph\.facebook\.com\/v[\d.]+\/oauth\/access_token$/),
+      graphUrl: expect.stringMatching(/^https:\/\/graph\.facebook\.com\/v[\d.]+$/),
+    });
+    expect(social.incomplete).toEqual([]);
+  });
+
+  it('keeps a half-configured provider off and names what is missing', () => {
+    const social = loadConfig({ APPLE_CLIENT_ID: 'ae.shop.signin', FACEBOOK_CLIENT_SECRET: 'x' }).social;
+    expect(social.apple).toBeUndefined();
+    expect(social.facebook).toBeUndefined();
+    expect(social.incomplete).toEqual([
+      'APPLE_TEAM_ID',
+      'APPLE_KEY_ID',
+      'APPLE_PRIVATE_KEY',
+      'FACEBOOK_CLIENT_ID',
+    ]);
+  });
+
+  it('stops on a key that is not Apple’s, or an endpoint that is not a web address, without echoing it', () => {
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    }).privateKey;
+    for (const key of ['not a key', rsa]) {
+      expect(() => loadConfig({ APPLE_PRIVATE_KEY: key })).toThrow(
+        /^Invalid configuration: APPLE_PRIVATE_KEY: /,
+      );
+      expect(() => loadConfig({ APPLE_PRIVATE_KEY: key })).not.toThrow(/PRIVATE KEY-----|not a key/);
+    }
+    expect(() => loadConfig({ GOOGLE_ISSUER: 'accounts.google.com' })).toThrow(
+      /^Invalid configuration: GOOGLE_ISSUER: /,
+    );
+    expect(() => loadConfig({ FACEBOOK_GRAPH_URL: 'ftp://graph' })).toThrow(
+      /^Invalid configuration: FACEBOOK_GRAPH_URL: /,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,33 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
+
+/**
+ * Apple's .p8 key: a PKCS#8 PEM of a P-256 key. One-line forms (`\n` escapes, as many secret stores and .env
+ * files hold it) are accepted; anything that is not such a key stops the start here rather than at sign-in.
+ */
+const applePrivateKey = optionalString.pipe(
+  z
+    .string()
+    .transform((value, ctx) => {
+      const pem = value.replaceAll('\\n', '\n').trim();
+      try {
+        const key = createPrivateKey({ key: pem, format: 'pem' });
+        if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1')
+          return pem;
+      } catch {
+        // Reported below, without echoing any part of the key.
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be the PEM of a P-256 private key (the .p8 file from Apple)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,7 +85,31 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   /** Accounts created per IP in an hour. */
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Password-reset e-mails asked for one address in an hour, from anywhere: the inbox is not to be flooded. */
+  FORGOT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(3),
+  /** Password-reset e-mails asked for from one IP in an hour, whatever the address. */
+  FORGOT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Attempts to use a password-reset link from one IP in an hour. */
+  RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Social sign-in: a provider is offered only when every one of its credentials is set.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** OpenID Connect issuer; its /.well-known/openid-configuration names the endpoints. */
+  GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+  /** The Services ID of "Sign in with Apple" for the web. */
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_TEAM_ID: optionalString,
+  APPLE_KEY_ID: optionalString,
+  APPLE_PRIVATE_KEY: applePrivateKey,
+  APPLE_ISSUER: httpUrl.default('https://appleid.apple.com'),
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  FACEBOOK_AUTH_URL: httpUrl.default('https://www.facebook.com/v23.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: httpUrl.default('https://graph.facebook.com/v23.0/oauth/access_token'),
+  FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com/v23.0'),
 });
+
+type Env = z.infer<typeof EnvSchema>;
 
 export interface RateLimitRule {
   max: number;
@@ -94,9 +145,111 @@ export interface Config {
       loginPerEmail: RateLimitRule;
       loginPerIp: RateLimitRule;
       registerPerIp: RateLimitRule;
+      forgotPerEmail: RateLimitRule;
+      forgotPerIp: RateLimitRule;
+      resetPerIp: RateLimitRule;
     };
+    /** Lifetime of a password-reset link. */
+    passwordResetTtlS: number;
   };
   shop: ShopDetails;
+  social: SocialConfig;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+export interface AppleConfig {
+  /** The Services ID. */
+  clientId: string;
+  teamId: string;
+  keyId: string;
+  /** PKCS#8 PEM of the P-256 key that signs the client-secret JWT. */
+  privateKey: string;
+  issuer: string;
+}
+
+export interface FacebookConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  graphUrl: string;
+}
+
+/** The providers whose credentials are all set; the others are absent. */
+export interface SocialConfig {
+  google?: GoogleConfig;
+  apple?: AppleConfig;
+  facebook?: FacebookConfig;
+  /** Credentials of providers that are set only in part (worth a warning: the provider stays off). */
+  incomplete: string[];
+}
+
+/**
+ * A provider's credentials, keyed by variable name, when all are set; undefined when none or only some are
+ * (the missing ones of a half-configured provider go to `incomplete`).
+ */
+function allOrNone<T extends Record<string, string | undefined>>(
+  values: T,
+  incomplete: string[],
+): { [K in keyof T]: string } | undefined {
+  const missing = Object.keys(values).filter((name) => values[name] === undefined);
+  if (missing.length === 0) return values as { [K in keyof T]: string };
+  if (missing.length < Object.keys(values).length) incomplete.push(...missing);
+  return undefined;
+}
+
+function socialConfig(e: Env): SocialConfig {
+  const incomplete: string[] = [];
+  const google = allOrNone(
+    { GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: e.GOOGLE_CLIENT_SECRET },
+    incomplete,
+  );
+  const apple = allOrNone(
+    {
+      APPLE_CLIENT_ID: e.APPLE_CLIENT_ID,
+      APPLE_TEAM_ID: e.APPLE_TEAM_ID,
+      APPLE_KEY_ID: e.APPLE_KEY_ID,
+      APPLE_PRIVATE_KEY: e.APPLE_PRIVATE_KEY,
+    },
+    incomplete,
+  );
+  const facebook = allOrNone(
+    { FACEBOOK_CLIENT_ID: e.FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET: e.FACEBOOK_CLIENT_SECRET },
+    incomplete,
+  );
+  return {
+    ...(google && {
+      google: {
+        clientId: google.GOOGLE_CLIENT_ID,
+        clientSecret: google.GOOGLE_CLIENT_SECRET,
+        issuer: e.GOOGLE_ISSUER,
+      },
+    }),
+    ...(apple && {
+      apple: {
+        clientId: apple.APPLE_CLIENT_ID,
+        teamId: apple.APPLE_TEAM_ID,
+        keyId: apple.APPLE_KEY_ID,
+        privateKey: apple.APPLE_PRIVATE_KEY,
+        issuer: e.APPLE_ISSUER,
+      },
+    }),
+    ...(facebook && {
+      facebook: {
+        clientId: facebook.FACEBOOK_CLIENT_ID,
+        clientSecret: facebook.FACEBOOK_CLIENT_SECRET,
+        authUrl: e.FACEBOOK_AUTH_URL,
+        tokenUrl: e.FACEBOOK_TOKEN_URL,
+        graphUrl: e.FACEBOOK_GRAPH_URL,
+      },
+    }),
+    incomplete,
+  };
 }
 
 export class ConfigError extends Error {
@@ -141,7 +294,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         loginPerEmail: { max: e.LOGIN_LIMIT_PER_EMAIL, windowS: 15 * 60 },
         loginPerIp: { max: e.LOGIN_LIMIT_PER_IP, windowS: 15 * 60 },
         registerPerIp: { max: e.REGISTER_LIMIT_PER_IP, windowS: 60 * 60 },
+        forgotPerEmail: { max: e.FORGOT_LIMIT_PER_EMAIL, windowS: 60 * 60 },
+        forgotPerIp: { max: e.FORGOT_LIMIT_PER_IP, windowS: 60 * 60 },
+        resetPerIp: { max: e.RESET_LIMIT_PER_IP, windowS: 60 * 60 },
       },
+      passwordResetTtlS: 60 * 60,
     },
     shop: {
       name: e.SHOP_NAME,
@@ -152,6 +309,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       facebookUrl: e.SHOP_FACEBOOK_URL,
       tiktokUrl: e.SHOP_TIKTOK_URL,
     },
+    social: socialConfig(e),
   };
 }
 

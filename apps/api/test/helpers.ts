@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
@@ -52,9 +53,23 @@ async function freshDatabase(
   };
 }
 
+export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
+  /** Listen on this port rather than any free one (when PUBLIC_URL must name the test server itself). */
+  port?: number;
+}
+
+/** A port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'database'> = {},
+  { port = 0, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'boutique-test-'));
   const config = loadConfig({
@@ -66,7 +81,7 @@ export async function startTestApp(
   });
   const { handle, url: databaseUrl, drop } = await freshDatabase(config);
   const app = await buildApp(config, { renderDemoMedia: false, ...options, database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;

@@ -30,9 +30,26 @@ const newPassword = z
 const confirmed = <T extends { password?: unknown; password_confirmation?: unknown }>(form: T) =>
   form.password === undefined || form.password === form.password_confirmation;
 
+/**
+ * Lets the confirmation be checked even when another field is wrong, so a form shows every error at once (by
+ * default zod skips an object's refinements while any of its fields has an issue).
+ */
+const withPassword = ({ value }: { value: unknown }) =>
+  typeof (value as { password?: unknown } | null)?.password === 'string';
+const withBothPasswords = ({ value }: { value: unknown }) =>
+  withPassword({ value }) &&
+  typeof (value as { password_confirmation?: unknown }).password_confirmation === 'string';
+
 // ---------------------------------------------------------------- forgot / reset password
 
-export const ForgotPasswordSchema = z.object({ email });
+export const ForgotPasswordSchema = z.object({
+  email,
+  /**
+   * Language of the e-mail: `en`, `fr` or `ar`; a regional tag counts as its language (`fr-FR` is `fr`), and
+   * anything else, or nothing, gets English.
+   */
+  lang: z.string().trim().max(35).optional(),
+});
 export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
 export const ResetPasswordSchema = z
@@ -45,6 +62,7 @@ export const ResetPasswordSchema = z
   .refine(confirmed, {
     path: ['password_confirmation'],
     message: 'The password confirmation does not match.',
+    when: withBothPasswords,
   });
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
@@ -72,6 +90,7 @@ export const ProfileUpdateSchema = z
   .refine(confirmed, {
     path: ['password_confirmation'],
     message: 'The password confirmation does not match.',
+    when: withPassword,
   });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;

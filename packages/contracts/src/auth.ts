@@ -97,3 +97,15 @@ export type SocialExchange = z.infer<typeof SocialExchangeSchema>;
 
 /** Which providers are configured, so the storefront shows only working buttons. */
 export const SocialProvidersResponseSchema = envelope(z.object({ providers: z.array(SocialProviderSchema) }));
+
+/**
+ * The query of the storefront's `/auth/{provider}/callback` page as the API sends the browser there: either a
+ * one-time `token` (2 minutes, single use) with its `provider`, to trade at `POST /v1/auth/social/exchange`, or
+ * an `error` message ready to show. There is no `user` parameter: the exchange answers with the user.
+ */
+export const SocialCallbackQuerySchema = z.object({
+  token: z.string().optional(),
+  provider: SocialProviderSchema.optional(),
+  error: z.string().optional(),
+});
+export type SocialCallbackQuery = z.infer<typeof SocialCallbackQuerySchema>;

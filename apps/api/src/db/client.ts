@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -34,8 +35,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(dir: string): Promise<DatabaseHandle> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  // Refuses a directory another live process has open (the shop, while a command line tool starts).
+  const release = inMemory ? () => {} : lockDataDir(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -46,7 +56,13 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       const unsubscribe = await client.listen(channel, () => onMessage());
       return () => unsubscribe();
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

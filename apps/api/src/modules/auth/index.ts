@@ -3,8 +3,14 @@ import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
 import { MemoryRateLimitStore, RateLimiter } from '../../lib/rate-limit.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
+import { AvatarStore } from './avatars.js';
+import { PasswordResetService } from './password-reset.js';
+import { ProfileService } from './profile.js';
 import { authRoutes } from './routes.js';
 import { AuthService } from './service.js';
+import { providerClients } from './social/providers.js';
+import { socialRoutes } from './social/routes.js';
+import { SocialAuthService } from './social/service.js';
 
 export interface AuthModuleOptions {
   db: Database;
@@ -12,7 +18,7 @@ export interface AuthModuleOptions {
 }
 
 /**
- * Accounts and sessions: the auth routes, plus `app.authenticate` and `request.user` for every route
+ * Accounts and sessions: the auth routes (password and social sign-in), plus `app.authenticate` and `request.user` for every route
  * registered after this module in the same scope (cart, orders, ...).
  */
 export const authModule = fp<AuthModuleOptions>(
@@ -28,7 +34,23 @@ export const authModule = fp<AuthModuleOptions>(
     // In-process counters even when REDIS_URL is set: the shared Redis store is still to be written.
     const limiter = new RateLimiter(new MemoryRateLimitStore());
     await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
-    await app.register(authRoutes, { service, limiter, config });
+    const passwordReset = new PasswordResetService(db, app.mailer, {
+      publicUrl: config.publicUrl,
+      shopName: config.shop.name,
+      ttlS: config.auth.passwordResetTtlS,
+    });
+    const profile = new ProfileService(db, new AvatarStore(config.storageDir));
+    await app.register(authRoutes, { service, passwordReset, profile, limiter, config });
+    const social = new SocialAuthService(db, service, providerClients(config.social), {
+      publicUrl: config.publicUrl,
+    });
+    if (config.social.incomplete.length > 0) {
+      app.log.warn(
+        { missing: config.social.incomplete },
+        'a social sign-in provider is configured in part and stays off until every credential is set',
+      );
+    }
+    await app.register(socialRoutes, { social, limiter, config });
   },
   { name: 'auth' },
 );

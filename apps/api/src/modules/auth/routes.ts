@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthResponseSchema,
@@ -11,15 +11,17 @@ import type { Config } from '../../env.js';
 import { HttpError } from '../../lib/http-error.js';
 import { clientKey, type RateLimit, type RateLimiter } from '../../lib/rate-limit.js';
 import { requireUser, UNAUTHENTICATED } from '../../plugins/auth.js';
-import { BAD_CREDENTIALS, type AuthService, type Session } from './service.js';
+import { selfServiceRoutes } from './self-service-routes.js';
+import type { PasswordResetService } from './password-reset.js';
+import type { ProfileService } from './profile.js';
+import { BAD_CREDENTIALS, type AuthService } from './service.js';
+import { REFRESH_COOKIE, sessionHttp } from './session-http.js';
 import { bearerToken, looksLikeRefreshToken } from './tokens.js';
-
-export const REFRESH_COOKIE = 'refresh_token';
-/** The cookie goes only to the auth calls that need it, never to the rest of the API or the storefront. */
-export const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
 export interface AuthRoutesOptions {
   service: AuthService;
+  passwordReset: PasswordResetService;
+  profile: ProfileService;
   limiter: RateLimiter;
   config: Config;
 }
@@ -28,19 +30,14 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { service, limiter, config },
+  { service, passwordReset, profile, limiter, config },
 ) => {
   const limits = config.auth.rateLimits;
   const loginPerIp: RateLimit = { name: 'login:ip', ...limits.loginPerIp };
   const loginPerEmail: RateLimit = { name: 'login:ip-email', ...limits.loginPerEmail };
   const registerPerIp: RateLimit = { name: 'register:ip', ...limits.registerPerIp };
 
-  const cookieOptions = {
-    httpOnly: true,
-    secure: config.publicUrl.startsWith('https://'),
-    sameSite: 'strict',
-    path: REFRESH_COOKIE_PATH,
-  } as const;
+  const { startSession, endSession, throttle } = sessionHttp(config, limiter);
 
   // The spec's client posts refresh and logout with a JSON content type and no body at all: here that is an
   // empty body, not a malformed one. Anything else goes through Fastify's own (poisoning-safe) parser.
@@ -55,27 +52,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
-
-  const startSession = (reply: FastifyReply, session: Session) =>
-    reply.setCookie(REFRESH_COOKIE, session.tokens.refreshToken, {
-      ...cookieOptions,
-      maxAge: config.auth.refreshTokenTtlS,
-    });
-  const endSession = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-
-  /** Counts the attempt against every limit, stopping at the first one exceeded. */
-  const throttle = async (reply: FastifyReply, checks: [RateLimit, string][]) => {
-    for (const [limit, key] of checks) {
-      const verdict = await limiter.consume(limit, key);
-      if (verdict.allowed) continue;
-      const minutes = Math.ceil(verdict.retryAfterS / 60);
-      void reply.header('retry-after', String(verdict.retryAfterS));
-      throw new HttpError(
-        429,
-        `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      );
-    }
-  };
 
   /** Browsers send the cookie; other clients may send the refresh token as the bearer. */
   const presentedRefreshToken = (request: FastifyRequest) => {
@@ -189,4 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { success: true as const, data: { user } };
     },
   );
+
+  // Forgotten passwords and the profile share this scope's JSON parsing, no-store and refresh cookie.
+  await app.register(selfServiceRoutes, { passwordReset, profile, config, throttle, presentedRefreshToken });
 };

@@ -28,9 +28,9 @@ export interface Session {
 }
 
 type UserRow = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +42,7 @@ function toUser(row: UserRow): User {
 }
 
 /** PostgreSQL's unique_violation, whether the driver's error comes bare or wrapped by Drizzle. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -156,6 +156,15 @@ export class AuthService {
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
       .limit(1);
     if (known) await this.#revokeFamily(this.db, known.familyId);
+  }
+
+  /**
+   * Signs in a user that another flow has already vouched for (social sign-in's one-time code), inside that
+   * flow's transaction so the proof and the session stand or fall together. Undefined if the user is gone.
+   */
+  async openSession(tx: Tx, userId: number, userAgent?: string): Promise<Session | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    return row && this.#startSession(tx, row, randomUUID(), userAgent);
   }
 
   async user(id: number): Promise<User | undefined> {

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@boutique/contracts';
 import type { Config } from '../../env.js';
 import type { CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
+import { redactUrl } from '../../lib/log-redaction.js';
 import { isAccountPath, notFoundPage, resolvePage, type Page, type PageContext } from './pages.js';
 import { renderPage } from './render.js';
 import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
@@ -109,7 +110,10 @@ export async function registerSite(
       // React puts the page's <title>, <meta> and preload links first; the head already carries them.
       return html.replace(HOISTED_TAGS, '');
     } catch (err) {
-      request.log.error({ err, url: request.url }, 'server rendering failed; the browser renders this page');
+      request.log.error(
+        { err, url: redactUrl(request.url) },
+        'server rendering failed; the browser renders this page',
+      );
       return '';
     }
   };

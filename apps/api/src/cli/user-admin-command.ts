@@ -1,0 +1,85 @@
+/**
+ * `npm run user:admin -- <email>` makes an existing account an admin; `--revoke` makes it a customer again.
+ * Same configuration as the shop (env.ts): the embedded database under DATA_DIR, or DATABASE_URL. The
+ * embedded database opens in one process at a time, so with it the shop must be stopped first (the lock in
+ * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../env.js';
+import { openDatabase } from '../db/client.js';
+import { DatabaseInUseError } from '../db/pglite-lock.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { setUserRole } from '../modules/account/roles.js';
+
+const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';
+
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** The variables to configure from; the process environment when absent. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Runs the command with its arguments; answers the exit code. */
+export async function userAdmin(argv: string[], { out, err, env }: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (e) {
+    err(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    out(`${USAGE}\nMakes an existing account an admin; --revoke makes it a customer again.`);
+    return 0;
+  }
+  const [email, ...extra] = parsed.positionals;
+  if (!email || extra.length > 0 || !email.includes('@')) {
+    err(`Give exactly one e-mail address.\n${USAGE}`);
+    return 2;
+  }
+
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/db` });
+  } catch (e) {
+    err(e instanceof DatabaseInUseError ? e.message : `Could not open the database: ${(e as Error).message}`);
+    return 1;
+  }
+  try {
+    await migrateDatabase(database);
+    const role = parsed.values.revoke ? 'customer' : 'admin';
+    const result = await setUserRole(database.db, email, role);
+    const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `${config.dataDir}/db`;
+    if (!result) {
+      err(`No account has the e-mail ${email.trim().toLowerCase()} (in ${where}). They must register first.`);
+      return 1;
+    }
+    const who = `${result.user.email} (${result.user.name}, #${result.user.id})`;
+    if (!result.changed)
+      out(`${who} is already ${role === 'admin' ? 'an admin' : 'a customer'}; nothing changed.`);
+    else if (role === 'admin') {
+      out(`${who} is now an admin. It takes effect at their next sign-in or within 15 minutes.`);
+    } else {
+      out(`${who} is a customer again. It takes effect at their next sign-in or within 15 minutes.`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}

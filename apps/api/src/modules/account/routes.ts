@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADDRESSES_MAX,
+  AddressIdParamsSchema,
+  AddressInputSchema,
+  AddressListResponseSchema,
+  AddressResponseSchema,
+} from '@boutique/contracts';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { AddressService } from './service.js';
+
+export interface AccountRoutesOptions {
+  addresses: AddressService;
+}
+
+const tags = ['account'];
+
+/** The signed-in customer's saved addresses (they prefill checkout). Every route needs an access token. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { addresses }) => {
+  acceptEmptyJsonBody(app);
+  // Before the body is parsed, so a signed-out caller hears 401 rather than a 422 about the form.
+  app.addHook('onRequest', app.authenticate);
+  // Personal data: no cache, shared or private, may keep these answers.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/v1/account/addresses',
+    {
+      schema: {
+        tags,
+        summary: 'The saved addresses, the default first, then the newest',
+        response: { 200: AddressListResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { addresses: await addresses.list(requireUser(req).id) },
+    }),
+  );
+
+  app.post(
+    '/v1/account/addresses',
+    {
+      schema: {
+        tags,
+        summary: `Save an address (at most ${ADDRESSES_MAX}); the first one, or one sent with is_default, becomes the default`,
+        body: AddressInputSchema,
+        response: { 201: AddressResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const address = await addresses.create(requireUser(req).id, req.body);
+      return reply.code(201).send({ success: true, data: { address } });
+    },
+  );
+
+  app.put(
+    '/v1/account/addresses/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replace an address; is_default: true makes it the default (the default moves by choosing another, never to none)',
+        params: AddressIdParamsSchema,
+        body: AddressInputSchema,
+        response: { 200: AddressResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { address: await addresses.update(requireUser(req).id, req.params.id, req.body) },
+    }),
+  );
+
+  app.delete(
+    '/v1/account/addresses/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete an address; deleting the default makes the newest remaining one the default. Answers the addresses that remain',
+        params: AddressIdParamsSchema,
+        response: { 200: AddressListResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { addresses: await addresses.remove(requireUser(req).id, req.params.id) },
+    }),
+  );
+};

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { AVATAR_MAX_BYTES } from '@boutique/contracts';
+
+export const AVATAR_SIZE = 256;
+/** Beyond this many pixels on a side a picture is not a photo from a phone but a decompression bomb. */
+const AVATAR_MAX_SIDE = 10_000;
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export const AVATAR_NOT_AN_IMAGE = 'The avatar must be a JPEG, PNG or WebP image.';
+export const AVATAR_TOO_BIG = 'The avatar may not be greater than 2 MB.';
+export const AVATAR_UNREADABLE = 'The avatar could not be read as an image.';
+export const AVATAR_TOO_LARGE = `The avatar may not be larger than ${AVATAR_MAX_SIDE} pixels on a side.`;
+
+/** A picture the shopper sent that we will not keep; `message` says why, for `errors.avatar`. */
+export class AvatarError extends Error {
+  override name = 'AvatarError';
+}
+
+const DATA_URL_HEAD = /^data:image\/(?:jpeg|jpg|png|webp);base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const URL_PATH = '/storage/avatars/';
+const OUR_FILE = /^\/storage\/avatars\/(\d+-[A-Za-z0-9_-]+\.webp)$/;
+
+/**
+ * Profile pictures: a data URL is decoded, checked by really decoding it, and re-encoded to a 256×256 WebP
+ * (orientation applied, metadata such as GPS dropped) under `{storageDir}/avatars`. Each picture gets a new
+ * random name, so the year-long cache of /storage never shows a stale one.
+ */
+export class AvatarStore {
+  readonly #dir: string;
+
+  constructor(storageDir: string) {
+    this.#dir = join(storageDir, 'avatars');
+  }
+
+  /** The re-encoded picture, or an AvatarError saying what is wrong with it. Writes nothing. */
+  async prepare(dataUrl: string): Promise<Buffer> {
+    const head = DATA_URL_HEAD.exec(dataUrl.slice(0, 40));
+    if (!head) throw new AvatarError(AVATAR_NOT_AN_IMAGE);
+    const base64 = dataUrl.slice(head[0].length);
+    if (!BASE64.test(base64)) throw new AvatarError(AVATAR_UNREADABLE);
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length > AVATAR_MAX_BYTES) throw new AvatarError(AVATAR_TOO_BIG);
+
+    const image = sharp(bytes, {
+      limitInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE,
+      sequentialRead: true,
+    });
+    const metadata = await image.metadata().catch(() => {
+      throw new AvatarError(AVATAR_UNREADABLE);
+    });
+    // What the bytes are, whatever the data URL claimed: a GIF, an SVG or a PDF is not accepted.
+    if (!FORMATS.has(metadata.format)) throw new AvatarError(AVATAR_NOT_AN_IMAGE);
+    if (metadata.width > AVATAR_MAX_SIDE || metadata.height > AVATAR_MAX_SIDE) {
+      throw new AvatarError(AVATAR_TOO_LARGE);
+    }
+    try {
+      return await image
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw new AvatarError(AVATAR_UNREADABLE);
+    }
+  }
+
+  /** Stores a prepared picture for the user and answers its URL. */
+  async save(userId: number, webp: Buffer): Promise<string> {
+    await mkdir(this.#dir, { recursive: true });
+    const name = `${userId}-${randomBytes(12).toString('base64url')}.webp`;
+    // Written under a dot name (never served) and renamed, so no one downloads half a picture.
+    const temp = join(this.#dir, `.${name}.tmp`);
+    await writeFile(temp, webp);
+    await rename(temp, join(this.#dir, name));
+    return `${URL_PATH}${name}`;
+  }
+
+  /** Deletes a picture we stored; other values (a social provider's picture URL) are left alone. */
+  async remove(url: string | null | undefined): Promise<void> {
+    const name = url ? OUR_FILE.exec(url)?.[1] : undefined;
+    if (!name) return;
+    try {
+      await unlink(join(this.#dir, name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+
+  /** Whether a URL names a picture of this store (tests, clean-up). */
+  static owns(url: string | null | undefined): boolean {
+    return Boolean(url && OUR_FILE.test(url));
+  }
+}

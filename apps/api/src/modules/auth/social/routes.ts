@@ -1,0 +1,211 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResponseSchema,
+  SOCIAL_PROVIDERS,
+  SocialExchangeSchema,
+  SocialProvidersResponseSchema,
+  SocialStartQuerySchema,
+  type SocialProvider,
+} from '@boutique/contracts';
+import { HttpError, unprocessable } from '../../../lib/http-error.js';
+import { clientKey, type RateLimit, type RateLimiter } from '../../../lib/rate-limit.js';
+import type { Config } from '../../../env.js';
+import { sessionHttp } from '../session-http.js';
+import { ProviderError } from './providers.js';
+import {
+  INVALID_LOGIN_CODE,
+  PROVIDER_LABELS,
+  SOCIAL_MESSAGES,
+  type CallbackOutcome,
+  type CallbackParams,
+  type SocialAuthService,
+} from './service.js';
+
+export interface SocialRoutesOptions {
+  social: SocialAuthService;
+  limiter: RateLimiter;
+  config: Config;
+}
+
+const tags = ['auth'];
+
+/** What a provider may send back; anything else about the answer (scope, authuser, ...) is ignored. */
+const CallbackParamsSchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+  user: z.string().max(4096).optional(),
+});
+
+/**
+ * An unexpected error, named without its message: a database error's message can quote the statement's
+ * values (an e-mail address), so only the error's class and PostgreSQL code are logged.
+ */
+function describeError(err: unknown): string {
+  const names: string[] = [];
+  for (let e: unknown = err; e instanceof Error && names.length < 4; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    names.push(typeof code === 'string' ? `${e.name} ${code}` : e.name);
+  }
+  return names.join(' <- ') || 'unknown';
+}
+
+/** Apple's form_post body: small, flat, urlencoded. */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
+  app,
+  { social, limiter, config },
+) => {
+  const { startSession, throttle } = sessionHttp(config, limiter);
+  // As many as password sign-ins: each start stores a state, each exchange is a guess at a code.
+  const startPerIp: RateLimit = { name: 'social-start:ip', ...config.auth.rateLimits.loginPerIp };
+  const exchangePerIp: RateLimit = { name: 'social-exchange:ip', ...config.auth.rateLimits.loginPerIp };
+
+  // Redirects carry state, codes and one-time login codes: never cached, never passed on as a referrer.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  });
+
+  app.get(
+    '/v1/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The social sign-in providers this shop offers (those with credentials configured)',
+        response: { 200: SocialProvidersResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: { providers: social.enabled() } }),
+  );
+
+  const finish = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: SocialProvider,
+    raw: unknown,
+  ) => {
+    const parsed = CallbackParamsSchema.safeParse(raw ?? {});
+    const params: CallbackParams = parsed.success ? parsed.data : { error: 'invalid_request' };
+    let outcome: CallbackOutcome;
+    try {
+      outcome = await social.complete(provider, params);
+    } catch (err) {
+      // The shopper is navigating: a page with a message, not a JSON 500. The log gets no query or values.
+      request.log.error({ provider, reason: describeError(err) }, 'social sign-in failed unexpectedly');
+      return reply.redirect(
+        social.errorLocation(social.callbackPage(provider), SOCIAL_MESSAGES.failed(provider)),
+        302,
+      );
+    }
+    if (outcome.failure) {
+      request.log.warn({ provider, reason: outcome.failure.reason }, 'social sign-in failed');
+    } else {
+      request.log.info({ provider, userId: outcome.userId }, 'social sign-in');
+    }
+    return reply.redirect(outcome.location, 302);
+  };
+
+  for (const provider of SOCIAL_PROVIDERS) {
+    const label = PROVIDER_LABELS[provider];
+
+    app.get(
+      `/v1/auth/${provider}`,
+      {
+        // A HEAD (a link checker, a prefetch) must not leave a state behind.
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          summary: `Start sign-in with ${label}: redirects to ${label}, which returns to /auth/${provider}/callback`,
+          querystring: SocialStartQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const returnTo = social.returnAddress(provider, req.query.redirect_uri);
+        if (!returnTo) {
+          throw unprocessable('The given data was invalid', {
+            redirect_uri: [`The redirect uri must be this shop's /auth/${provider}/callback page.`],
+          });
+        }
+        if (!social.isEnabled(provider)) {
+          return reply.redirect(social.errorLocation(returnTo, SOCIAL_MESSAGES.unavailable(provider)), 302);
+        }
+        try {
+          await throttle(reply, [[startPerIp, clientKey(req.ip)]]);
+        } catch (err) {
+          // A browser is navigating: the callback page shows the message rather than a JSON answer.
+          if (err instanceof HttpError && err.statusCode === 429) {
+            return reply.redirect(social.errorLocation(returnTo, err.message), 302);
+          }
+          throw err;
+        }
+        try {
+          return reply.redirect(await social.begin(provider, returnTo), 302);
+        } catch (err) {
+          if (err instanceof ProviderError) {
+            req.log.warn({ provider, reason: err.message }, 'social sign-in could not start');
+          } else {
+            req.log.error({ provider, reason: describeError(err) }, 'social sign-in could not start');
+          }
+          return reply.redirect(social.errorLocation(returnTo, SOCIAL_MESSAGES.failed(provider)), 302);
+        }
+      },
+    );
+
+    app.get(
+      `/v1/auth/${provider}/callback`,
+      {
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          summary: `${label} returns here; redirects to /auth/${provider}/callback with ?token=&provider= or ?error=`,
+        },
+      },
+      (req, reply) => finish(req, reply, provider, req.query),
+    );
+  }
+
+  // Apple answers with a form POST when the name or e-mail is asked for; the form parser exists only here.
+  await app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    form.post(
+      '/v1/auth/apple/callback',
+      {
+        schema: {
+          tags,
+          summary:
+            'Apple returns here (form_post); redirects to /auth/apple/callback with ?token= or ?error=',
+        },
+      },
+      (req, reply) => finish(req, reply, 'apple', req.body),
+    );
+  });
+
+  app.post(
+    '/v1/auth/social/exchange',
+    {
+      schema: {
+        tags,
+        summary: 'Trade the one-time code of the social callback page for a session (same answer as login)',
+        body: SocialExchangeSchema,
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      await throttle(reply, [[exchangePerIp, clientKey(req.ip)]]);
+      const session = await social.exchange(req.body.token, req.body.provider, req.headers['user-agent']);
+      if (!session) throw new HttpError(401, INVALID_LOGIN_CODE);
+      req.log.info({ userId: session.user.id, provider: req.body.provider }, 'social sign-in completed');
+      startSession(reply, session);
+      return { success: true as const, data: session };
+    },
+  );
+};

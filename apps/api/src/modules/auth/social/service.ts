@@ -1,0 +1,345 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@boutique/contracts';
+import type { Database } from '../../../db/client.js';
+import { oauthGrants, userIdentities, users } from '../../../db/schema/index.js';
+import { isUniqueViolation, type AuthService, type Session, type Tx } from '../service.js';
+import { ProviderError, type ProviderClient, type ProviderProfile } from './providers.js';
+
+export const PROVIDER_LABELS: Record<SocialProvider, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  facebook: 'Facebook',
+};
+
+/** What the callback page shows; none of them names a person, a token or what exactly failed. */
+export const SOCIAL_MESSAGES = {
+  unavailable: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} is not available on this shop.`,
+  cancelled: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} was cancelled.`,
+  expired: (p: SocialProvider) =>
+    `This sign-in with ${PROVIDER_LABELS[p]} has expired or was already used. Please try again.`,
+  failed: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} failed. Please try again.`,
+  noEmail: (p: SocialProvider) =>
+    `${PROVIDER_LABELS[p]} did not share your e-mail address, which we need to create your account. ` +
+    'Please try again and allow it, or register with your e-mail address.',
+  emailTaken: () =>
+    'An account with this e-mail address already exists. Please sign in the way you did before.',
+} as const;
+
+export const INVALID_LOGIN_CODE = 'Invalid or expired sign-in code. Please try again.';
+
+const STATE_TTL_S = 10 * 60;
+const LOGIN_CODE_TTL_S = 2 * 60;
+/** Provider answers that mean the person chose not to sign in (Apple says it its own way). */
+const CANCELLED = new Set(['access_denied', 'user_cancelled_authorize']);
+const LOGIN_CODE = /^[A-Za-z0-9_-]{43}$/;
+
+/** 32 random bytes, base64url: state, nonce, PKCE verifier and login codes. */
+const randomSecret = () => randomBytes(32).toString('base64url');
+const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
+
+/** The parameters a provider sends back to the API's callback. */
+export interface CallbackParams {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  /** Apple's form_post `user` field. */
+  user?: string | undefined;
+}
+
+/** Where the browser goes after the callback, and, for the log, why it failed (never a secret). */
+export interface CallbackOutcome {
+  location: string;
+  userId?: number;
+  failure?: { reason: string };
+}
+
+interface StatePayload {
+  verifier: string;
+  nonce: string;
+  returnTo: string;
+}
+
+/** A refusal the person can act on, shown on the callback page. */
+class SignInRefused extends Error {
+  override name = 'SignInRefused';
+  constructor(
+    readonly userMessage: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export interface SocialAuthSettings {
+  publicUrl: string;
+}
+
+/**
+ * Social sign-in: authorization code flow with PKCE against each configured provider, then a one-time code
+ * that the storefront's callback page trades for a session. Every secret of the dance (state, login code) is
+ * stored only as its sha256, single use, short-lived, in the database so that any instance can finish what
+ * another began.
+ */
+export class SocialAuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly clients: Map<SocialProvider, ProviderClient>,
+    private readonly settings: SocialAuthSettings,
+  ) {}
+
+  /** The configured providers, in the shop's order. */
+  enabled(): SocialProvider[] {
+    return SOCIAL_PROVIDERS.filter((p) => this.clients.has(p));
+  }
+
+  isEnabled(provider: SocialProvider): boolean {
+    return this.clients.has(provider);
+  }
+
+  /** The storefront page that finishes the sign-in: the only return address we accept. */
+  callbackPage(provider: SocialProvider): string {
+    return `${this.settings.publicUrl}/auth/${provider}/callback`;
+  }
+
+  /** The API address the provider sends the browser back to; register it with the provider. */
+  providerRedirectUri(provider: SocialProvider): string {
+    return `${this.settings.publicUrl}/api/v1/auth/${provider}/callback`;
+  }
+
+  /**
+   * The return address for `redirect_uri`, or undefined when it is not this shop's callback page for the
+   * provider. Only the exact page is accepted (no other path, no query, no credentials): the one-time code
+   * must never be sent anywhere else.
+   */
+  returnAddress(provider: SocialProvider, redirectUri: string | undefined): string | undefined {
+    const page = this.callbackPage(provider);
+    if (redirectUri === undefined || redirectUri === '') return page;
+    let url: URL;
+    try {
+      url = new URL(redirectUri);
+    } catch {
+      return undefined;
+    }
+    const expected = new URL(page);
+    const same =
+      url.origin === expected.origin &&
+      url.pathname === expected.pathname &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === '';
+    return same ? page : undefined;
+  }
+
+  /** Error address for the callback page. */
+  errorLocation(returnTo: string, message: string): string {
+    const url = new URL(returnTo);
+    url.searchParams.set('error', message);
+    return url.toString();
+  }
+
+  /**
+   * Starts a sign-in: stores a fresh state (with the PKCE verifier, the nonce and the return address) and
+   * returns the provider's page to send the browser to. Throws ProviderError when the provider cannot be
+   * reached (its discovery document).
+   */
+  async begin(provider: SocialProvider, returnTo: string): Promise<string> {
+    const client = this.#client(provider);
+    const state = randomSecret();
+    const payload: StatePayload = { verifier: randomSecret(), nonce: randomSecret(), returnTo };
+    const url = await client.authorizationUrl({
+      state,
+      nonce: payload.nonce,
+      codeChallenge: s256(payload.verifier),
+      redirectUri: this.providerRedirectUri(provider),
+    });
+    // Expired grants are of no use to anyone; the expiry index makes this sweep cheap.
+    await this.db.delete(oauthGrants).where(lte(oauthGrants.expiresAt, sql`now()`));
+    await this.db.insert(oauthGrants).values({
+      kind: 'oauth_state',
+      secretHash: sha256Hex(state),
+      provider,
+      payload: { ...payload },
+      expiresAt: sql`now() + make_interval(secs => ${STATE_TTL_S})`,
+    });
+    return url;
+  }
+
+  /**
+   * Finishes the provider's side: consumes the state, redeems the code, finds or creates the account and
+   * answers with the callback page's address carrying a one-time login code, or an error for the page to show.
+   */
+  async complete(provider: SocialProvider, params: CallbackParams): Promise<CallbackOutcome> {
+    const fallback = this.callbackPage(provider);
+    if (!this.isEnabled(provider)) {
+      return this.#failed(fallback, SOCIAL_MESSAGES.unavailable(provider), 'provider not configured');
+    }
+    // Consumed first, whatever else the answer says: a state is good for one return only.
+    const grant = params.state ? await this.#consumeState(provider, params.state) : undefined;
+    const returnTo = grant?.returnTo ?? fallback;
+
+    if (params.error !== undefined) {
+      const code = /^[a-z_]{1,64}$/i.test(params.error) ? params.error : 'unrecognised';
+      const message = CANCELLED.has(params.error)
+        ? SOCIAL_MESSAGES.cancelled(provider)
+        : SOCIAL_MESSAGES.failed(provider);
+      return this.#failed(returnTo, message, `provider answered ${code}`);
+    }
+    if (!grant) {
+      return this.#failed(returnTo, SOCIAL_MESSAGES.expired(provider), 'unknown, used or expired state');
+    }
+    if (!params.code) return this.#failed(returnTo, SOCIAL_MESSAGES.failed(provider), 'no code');
+
+    let profile: ProviderProfile;
+    try {
+      profile = await this.#client(provider).profile({
+        code: params.code,
+        codeVerifier: grant.verifier,
+        nonce: grant.nonce,
+        redirectUri: this.providerRedirectUri(provider),
+        appleUser: params.user,
+      });
+    } catch (err) {
+      if (err instanceof ProviderError) {
+        return this.#failed(returnTo, SOCIAL_MESSAGES.failed(provider), err.message);
+      }
+      throw err;
+    }
+
+    let signedIn: { code: string; userId: number };
+    try {
+      signedIn = await this.#signIn(provider, profile);
+    } catch (err) {
+      if (err instanceof SignInRefused) return this.#failed(returnTo, err.userMessage, err.reason);
+      throw err;
+    }
+    const location = new URL(returnTo);
+    location.searchParams.set('token', signedIn.code);
+    location.searchParams.set('provider', provider);
+    return { location: location.toString(), userId: signedIn.userId };
+  }
+
+  /**
+   * Trades a one-time login code for a session. The code is burnt by the same statement that finds it, so of
+   * two concurrent uses exactly one wins; a code of another provider, used or expired gives undefined.
+   */
+  async exchange(code: string, provider: SocialProvider, userAgent?: string): Promise<Session | undefined> {
+    if (!LOGIN_CODE.test(code)) return undefined;
+    return this.db.transaction(async (tx) => {
+      const [grant] = await tx
+        .update(oauthGrants)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(oauthGrants.secretHash, sha256Hex(code)),
+            eq(oauthGrants.kind, 'login_code'),
+            eq(oauthGrants.provider, provider),
+            isNull(oauthGrants.usedAt),
+            gt(oauthGrants.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: oauthGrants.userId });
+      if (!grant?.userId) return undefined;
+      return this.auth.openSession(tx, grant.userId, userAgent);
+    });
+  }
+
+  #client(provider: SocialProvider): ProviderClient {
+    const client = this.clients.get(provider);
+    if (!client) throw new Error(`social provider ${provider} is not configured`);
+    return client;
+  }
+
+  #failed(returnTo: string, message: string, reason: string): CallbackOutcome {
+    return { location: this.errorLocation(returnTo, message), failure: { reason } };
+  }
+
+  async #consumeState(provider: SocialProvider, state: string): Promise<StatePayload | undefined> {
+    if (state.length > 256) return undefined;
+    const [grant] = await this.db
+      .update(oauthGrants)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(oauthGrants.secretHash, sha256Hex(state)),
+          eq(oauthGrants.kind, 'oauth_state'),
+          eq(oauthGrants.provider, provider),
+          isNull(oauthGrants.usedAt),
+          gt(oauthGrants.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ payload: oauthGrants.payload });
+    const payload = grant?.payload;
+    if (!payload?.verifier || !payload.nonce || !payload.returnTo) return undefined;
+    return { verifier: payload.verifier, nonce: payload.nonce, returnTo: payload.returnTo };
+  }
+
+  /** Finds or makes the account and issues its login code; retried once when a concurrent sign-in raced us. */
+  async #signIn(provider: SocialProvider, profile: ProviderProfile) {
+    try {
+      return await this.db.transaction((tx) => this.#signInOnce(tx, provider, profile));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return this.db.transaction((tx) => this.#signInOnce(tx, provider, profile));
+    }
+  }
+
+  async #signInOnce(tx: Tx, provider: SocialProvider, profile: ProviderProfile) {
+    const userId = await this.#accountFor(tx, provider, profile);
+    const code = randomSecret();
+    await tx.insert(oauthGrants).values({
+      kind: 'login_code',
+      secretHash: sha256Hex(code),
+      provider,
+      userId,
+      expiresAt: sql`now() + make_interval(secs => ${LOGIN_CODE_TTL_S})`,
+    });
+    return { code, userId };
+  }
+
+  /**
+   * The identity's account; else, when the provider vouches for the e-mail, the account holding it (linked
+   * from now on); else a new account without a password. An address the provider does not vouch for never
+   * reaches an existing account: whoever typed it at the provider need not own it.
+   */
+  async #accountFor(tx: Tx, provider: SocialProvider, profile: ProviderProfile): Promise<number> {
+    const [identity] = await tx
+      .select({ id: userIdentities.id, userId: userIdentities.userId, email: userIdentities.email })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, profile.subject)))
+      .limit(1);
+    if (identity) {
+      if (profile.email && profile.email !== identity.email) {
+        await tx
+          .update(userIdentities)
+          .set({ email: profile.email })
+          .where(eq(userIdentities.id, identity.id));
+      }
+      return identity.userId;
+    }
+
+    const email = profile.email;
+    if (!email) throw new SignInRefused(SOCIAL_MESSAGES.noEmail(provider), 'no e-mail for a new identity');
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    let userId: number;
+    if (existing) {
+      if (!profile.emailVerified) {
+        throw new SignInRefused(SOCIAL_MESSAGES.emailTaken(), 'e-mail of an account, not verified');
+      }
+      userId = existing.id;
+    } else {
+      const name = profile.name ?? email.slice(0, email.indexOf('@')).slice(0, 100);
+      const [created] = await tx
+        .insert(users)
+        .values({ name, email, passwordHash: null })
+        .returning({ id: users.id });
+      if (!created) throw new Error('user was not stored');
+      userId = created.id;
+    }
+    await tx.insert(userIdentities).values({ userId, provider, subject: profile.subject, email });
+    return userId;
+  }
+}
