@@ -45,7 +45,11 @@ export function Field({ label, hint, htmlFor, errorId, error, aside, note, child
 const noteId = (control: string) => `${control}-note`;
 
 /** The id, invalid state and description (the error, else the note) of a field's control. */
-export function fieldA11y(ids: { control: string; error: string }, error: string | undefined, hasNote = false) {
+export function fieldA11y(
+  ids: { control: string; error: string },
+  error: string | undefined,
+  hasNote = false,
+) {
   return {
     id: ids.control,
     'aria-invalid': error ? true : undefined,
