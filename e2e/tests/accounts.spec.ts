@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures/shop';
 import {
   AccountPages,
@@ -8,6 +9,11 @@ import {
 } from '../fixtures/accounts';
 
 const PIECE = '/product/zahra-emerald-velvet-caftan';
+/** An 8 x 8 emerald PNG, as a customer's photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQj/HCihiGlgQANCUxQQXbHqAAAAAASUVORK5CYII=',
+  'base64',
+);
 
 test.describe('a shopper with an account', () => {
   test('registers, is signed in at once, logs out, fails with a wrong password and logs in again', async ({
@@ -175,11 +181,27 @@ test.describe('a shopper with an account', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
 
-    const menu = await new AccountPages(page).openMenu();
+    let menu = await new AccountPages(page).openMenu();
     await expect(menu.getByText('Salma El Idrissi')).toBeVisible();
     await page.keyboard.press('Escape');
     await page.reload();
     await expect(page.getByLabel('Full name')).toHaveValue('Salma El Idrissi');
+
+    // A photo: previewed at once, saved, then shown in the menu; and removed again.
+    await page.getByText('Add a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute(
+      'src',
+      /^data:image\/png/,
+    );
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Your profile photo' })).not.toHaveAttribute('src', /^data:/);
+    menu = await new AccountPages(page).openMenu();
+    await expect(menu.locator('img')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Remove the photo' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveCount(0);
   });
 
   test('keeps addresses: add, edit, choose the default, delete', async ({ page, shop, request }) => {
@@ -318,4 +340,45 @@ test.describe('in Arabic', () => {
     const menu = await account.openMenu();
     await expect(menu.getByText(customer.name)).toBeVisible();
   });
+});
+
+test.describe('accessibility of the account pages', () => {
+  for (const lang of ['en', 'ar'] as const) {
+    test(`axe finds nothing serious on login, register, profile and addresses in ${lang}`, async ({
+      page,
+      shop,
+      request,
+    }) => {
+      const check = async (path: string) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(
+          serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      };
+      await shop.open('/', { lang });
+      await check('/account/login');
+      await check('/account/register');
+      await check('/account/forgot-password');
+      const customer = await registerCustomer(request);
+      await signInQuickly(page, customer);
+      await check('/account/profile');
+      await page.request.post('/api/v1/account/addresses', {
+        headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` },
+        data: {
+          name: 'Salma Bennani',
+          email: customer.email,
+          phone: '+971 50 123 4567',
+          address: 'Villa 12, Al Wasl Road',
+          city: 'Dubai',
+          postalCode: '00000',
+          country: 'AE',
+        },
+      });
+      await check('/account/addresses');
+    });
+  }
 });

@@ -99,7 +99,20 @@ export function PasswordInput({
   );
 }
 
-/** A message above or below a form: a failure (`role="alert"`) or a confirmation. */
+/** A message above or below a form: a failure or a confirmation (inside `FormMessages`). */
 export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
   return <p className={tone === 'error' ? styles.messageError : styles.messageSuccess}>{children}</p>;
+}
+
+/**
+ * The live regions of a form's messages: always in the page, so that what appears in them is announced, yet
+ * taking no room in the layout while empty.
+ */
+export function FormMessages({ success, error }: { success?: ReactNode; error?: ReactNode }) {
+  return (
+    <div className={styles.messages}>
+      <div role="status">{success && <FormMessage tone="success">{success}</FormMessage>}</div>
+      <div role="alert">{error && <FormMessage tone="error">{error}</FormMessage>}</div>
+    </div>
+  );
 }

@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session/session';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
+import { Field, FormMessages, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
 import { CameraIcon, UserIcon } from '@/components/ui/icons';
 import { useUpdateProfile } from './api/update-profile';
 import type { ProfileUpdate, User } from '@boutique/contracts';
@@ -199,12 +199,10 @@ function DetailsForm({ user }: { user: User }) {
             </span>
           </div>
         </div>
-        <div role="status">
-          {message?.tone === 'success' && <FormMessage tone="success">{message.text}</FormMessage>}
-        </div>
-        <div role="alert">
-          {message?.tone === 'error' && <FormMessage tone="error">{message.text}</FormMessage>}
-        </div>
+        <FormMessages
+          success={message?.tone === 'success' && message.text}
+          error={message?.tone === 'error' && message.text}
+        />
         <div className={styles.actions}>
           <Button type="submit" loading={mutation.isPending} disabled={!isDirty && avatar === undefined}>
             {mutation.isPending ? t('profile.saving') : t('profile.save')}
@@ -332,12 +330,10 @@ function PasswordForm({ email }: { email: string }) {
             />
           </Field>
         </div>
-        <div role="status">
-          {message?.tone === 'success' && <FormMessage tone="success">{message.text}</FormMessage>}
-        </div>
-        <div role="alert">
-          {message?.tone === 'error' && <FormMessage tone="error">{message.text}</FormMessage>}
-        </div>
+        <FormMessages
+          success={message?.tone === 'success' && message.text}
+          error={message?.tone === 'error' && message.text}
+        />
         <div className={styles.actions}>
           <Button type="submit" loading={mutation.isPending}>
             {mutation.isPending ? t('profile.saving') : t('password.submit')}

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, FormMessage, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { Field, FormMessages, fieldA11y, ltrInputClass } from '@/components/ui/field';
 import { useRequestPasswordReset } from './api/password-reset';
 import type { ForgotPassword } from '@boutique/contracts';
 import { forgotPasswordResolver, type ForgotPasswordFormValues } from './auth-validation';
@@ -66,10 +66,7 @@ export default function ForgotPasswordPage() {
     >
       <PageMeta title={t('meta.forgot')} canonicalPath={paths.forgotPassword.href()} />
       <meta name="robots" content="noindex" />
-      <div role="status">
-        {sentTo && <FormMessage tone="success">{t('forgot.sent', { email: sentTo })}</FormMessage>}
-      </div>
-      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
+      <FormMessages success={sentTo && t('forgot.sent', { email: sentTo })} error={banner} />
       {sentTo ? (
         <ButtonLink to={paths.login.href()} block variant="outline">
           {t('forgot.back')}

@@ -8,7 +8,7 @@ import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage, PasswordInput, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { Field, FormMessages, PasswordInput, fieldA11y, ltrInputClass } from '@/components/ui/field';
 import { useLogin } from './api/sign-in';
 import type { Login } from '@boutique/contracts';
 import { loginResolver, type LoginFormValues } from './auth-validation';
@@ -98,12 +98,10 @@ export default function LoginPage() {
     >
       <PageMeta title={t('meta.login')} canonicalPath={paths.login.href()} />
       <meta name="robots" content="noindex" />
-      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
-      {state?.notice === 'passwordReset' && !banner && (
-        <div role="status">
-          <FormMessage tone="success">{t('login.passwordReset')}</FormMessage>
-        </div>
-      )}
+      <FormMessages
+        error={banner}
+        success={state?.notice === 'passwordReset' && !banner ? t('login.passwordReset') : null}
+      />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field
           label={t('fields.email')}

@@ -10,7 +10,7 @@ import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import {
   Field,
-  FormMessage,
+  FormMessages,
   PasswordInput,
   fieldA11y,
   inputClass,
@@ -100,7 +100,7 @@ export default function RegisterPage() {
     >
       <PageMeta title={t('meta.register')} canonicalPath={paths.register.href()} />
       <meta name="robots" content="noindex" />
-      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
+      <FormMessages error={banner} />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field {...props('name')}>
           <input

@@ -8,7 +8,7 @@ import type { LoginRedirectState } from '@/lib/session/redirect';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, FormMessage, PasswordInput, fieldA11y } from '@/components/ui/field';
+import { Field, FormMessages, PasswordInput, fieldA11y } from '@/components/ui/field';
 import { useResetPassword } from './api/password-reset';
 import type { ResetPassword } from '@boutique/contracts';
 import { resetPasswordResolver, type ResetPasswordFormValues } from './auth-validation';
@@ -94,10 +94,7 @@ export default function ResetPasswordPage() {
     >
       <PageMeta title={t('meta.reset')} />
       <meta name="robots" content="noindex" />
-      <div role="alert">
-        {linkInvalid && <FormMessage tone="error">{t('reset.invalidLink')}</FormMessage>}
-        {banner && <FormMessage tone="error">{banner}</FormMessage>}
-      </div>
+      <FormMessages error={linkInvalid ? t('reset.invalidLink') : banner} />
       {linkInvalid ? (
         <ButtonLink to={paths.forgotPassword.href()} block>
           {t('reset.requestNew')}

@@ -8,7 +8,7 @@ import { firstFieldErrors } from '@/lib/server-field-errors';
 import { Button } from '@/components/ui/button';
 import {
   Field,
-  FormMessage,
+  FormMessages,
   fieldA11y,
   inputClass,
   ltrInputClass,
@@ -176,9 +176,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
           <input type="checkbox" {...register('is_default')} disabled={address?.is_default} />
           {t('addresses.useAsDefault')}
         </label>
-        <div role="alert">
-          {failed && <FormMessage tone="error">{t('addresses.saveFailed')}</FormMessage>}
-        </div>
+        <FormMessages error={failed && t('addresses.saveFailed')} />
         <div className={styles.actions}>
           <Button type="submit" loading={pending}>
             {pending ? t('addresses.saving') : t('addresses.save')}
