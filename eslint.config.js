@@ -55,13 +55,11 @@ export default tseslint.config(
   },
   {
     // The storefront's first load must not carry zod: take values from the zod-free constants entry and only
-    // types from the schemas. The forms on pages of their own (contact, accounts, checkout) validate with the shared
+    // types from the schemas. The contact and checkout forms, on pages of their own, validate with the shared
     // schemas, from one file per feature that only those pages import.
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     ignores: [
       'apps/web/src/features/content/contact-schema.ts',
-      'apps/web/src/features/auth/auth-schemas.ts',
-      'apps/web/src/features/account/account-schemas.ts',
       'apps/web/src/features/checkout/address-schema.ts',
       '**/*.test.ts',
       '**/*.test.tsx',

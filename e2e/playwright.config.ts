@@ -3,8 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const port = 4173;
+const port = Number(process.env.E2E_PORT ?? 4173);
+/** The fake Google sign-in (apps/api/test/support/run-fake-oauth.ts). */
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 const ci = Boolean(process.env.CI);
+
+// One data folder for the run: workers load this file too and inherit the variable, so the tests can read what
+// the API wrote there (e-mails under mail/).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'boutique-e2e-'));
+process.env.E2E_OAUTH_URL = `http://127.0.0.1:${oauthPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -33,22 +40,37 @@ export default defineConfig({
       ],
     },
   },
-  // The built shop, as `npm start` serves it, on a fresh embedded database.
-  webServer: {
-    command: 'node ../apps/api/dist/server.js',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: !ci,
-    timeout: 180_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-e2e-')),
-      LOG_LEVEL: 'warn',
-      // Every story signs up its own customer, all from 127.0.0.1: the production limits would refuse them.
-      REGISTER_LIMIT_PER_IP: '1000',
-      LOGIN_LIMIT_PER_IP: '1000',
-      LOGIN_LIMIT_PER_EMAIL: '100',
+  webServer: [
+    {
+      command: `npx tsx ../apps/api/test/support/run-fake-oauth.ts --port ${oauthPort}`,
+      url: `http://127.0.0.1:${oauthPort}/__control/health`,
+      reuseExistingServer: !ci,
+      timeout: 60_000,
     },
-  },
+    // The built shop, as `npm start` serves it, on a fresh embedded database.
+    {
+      command: 'node ../apps/api/dist/server.js',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: !ci,
+      timeout: 180_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every story signs up or in from the same address: the per-IP limits would refuse them.
+        REGISTER_LIMIT_PER_IP: '10000',
+        LOGIN_LIMIT_PER_IP: '10000',
+        LOGIN_LIMIT_PER_EMAIL: '1000',
+        FORGOT_LIMIT_PER_IP: '10000',
+        FORGOT_LIMIT_PER_EMAIL: '100',
+        RESET_LIMIT_PER_IP: '10000',
+        // Google sign-in against the fake provider (its fixed test client).
+        GOOGLE_CLIENT_ID: 'fake-google-client.apps.example',
+        GOOGLE_CLIENT_SECRET: 'fake-google-secret',
+        GOOGLE_ISSUER: `http://127.0.0.1:${oauthPort}/google`,
+      },
+    },
+  ],
 });

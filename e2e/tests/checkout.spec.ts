@@ -1,12 +1,6 @@
 import { test, expect, Shop } from '../fixtures/shop';
-import {
-  CheckoutPage,
-  createAccount,
-  fillServerCart,
-  installApplePay,
-  piecesInStock,
-  signIn,
-} from '../fixtures/checkout';
+import { AccountPages, newCustomer, registerCustomer, signInQuickly } from '../fixtures/accounts';
+import { CheckoutPage, fillServerCart, installApplePay, piecesInStock } from '../fixtures/checkout';
 
 const money = (amount: number) => `AED\u00a0${amount.toLocaleString('en-US')}`;
 
@@ -17,7 +11,7 @@ test.describe('a customer pays and follows the order', () => {
     shop,
     product,
   }) => {
-    const account = await createAccount(request);
+    const account = await registerCustomer(request);
     const [first, second] = await piecesInStock(request, 2);
     if (!first || !second) throw new Error('the demo catalogue has no pieces in stock');
 
@@ -36,9 +30,7 @@ test.describe('a customer pays and follows the order', () => {
     await shop.cartButton.click();
     await shop.cartDrawer.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/account\/login$/);
-    await page.getByLabel('Email address').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await new AccountPages(page).logIn(account);
 
     await expect(page).toHaveURL(/\/checkout$/);
     const checkout = new CheckoutPage(page);
@@ -107,10 +99,10 @@ test.describe('a customer pays and follows the order', () => {
   });
 
   test('a declined card says so and makes no order', async ({ page, request, shop }) => {
-    const account = await createAccount(request);
+    const account = await registerCustomer(request);
     const pieces = await piecesInStock(request, 1);
     await fillServerCart(request, account, pieces);
-    await signIn(page, account);
+    await signInQuickly(page, account);
 
     await shop.open('/checkout');
     const checkout = new CheckoutPage(page);
@@ -128,11 +120,11 @@ test.describe('a customer pays and follows the order', () => {
   });
 
   test('Apple Pay, where the device offers it, pays in one tap', async ({ page, request, shop }) => {
-    const account = await createAccount(request);
+    const account = await registerCustomer(request);
     const pieces = await piecesInStock(request, 2);
     await fillServerCart(request, account, pieces);
     const total = pieces.reduce((sum, p) => sum + p.price, 0);
-    await signIn(page, account);
+    await signInQuickly(page, account);
     await installApplePay(page);
 
     await shop.open('/checkout');
@@ -158,10 +150,10 @@ test.describe('a customer pays and follows the order', () => {
     request,
     shop,
   }) => {
-    const account = await createAccount(request);
+    const account = await registerCustomer(request);
     const pieces = await piecesInStock(request, 1);
     await fillServerCart(request, account, pieces);
-    await signIn(page, account);
+    await signInQuickly(page, account);
     await installApplePay(page);
 
     await shop.open('/checkout');
@@ -196,12 +188,12 @@ test.describe('a customer pays and follows the order', () => {
     request,
     shop,
   }) => {
-    const account = await createAccount(request, 'سلمى بناني');
+    const account = await registerCustomer(request, newCustomer('سلمى بناني'));
     const pieces = await piecesInStock(request, 1);
     await fillServerCart(request, account, pieces);
     const total = pieces[0]?.price ?? 0;
     const dirhams = `${total.toLocaleString('en-US')}\u00a0د.إ`;
-    await signIn(page, account);
+    await signInQuickly(page, account);
 
     await shop.open('/checkout', { lang: 'ar' });
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

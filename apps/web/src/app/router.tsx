@@ -18,16 +18,18 @@ const SizeGuidePage = lazy(() => import('@/features/content/size-guide-page'));
 const ContactPage = lazy(() => import('@/features/content/contact-page'));
 const OurStoryPage = lazy(() => import('@/features/content/our-story-page'));
 const NotFoundPage = lazy(() => import('@/features/content/not-found-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
-const RegisterPage = lazy(() => import('@/features/auth/register-page'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
-const SocialCallbackPage = lazy(() => import('@/features/auth/social-callback-page'));
-const ProfilePage = lazy(() => import('@/features/account/profile-page'));
-const AddressesPage = lazy(() => import('@/features/account/addresses-page'));
-const CheckoutPage = lazy(() => import('@/features/checkout/checkout-page'));
-const OrderConfirmationPage = lazy(() => import('@/features/checkout/order-confirmation-page'));
-const OrdersPage = lazy(() => import('@/features/orders/orders-page'));
+// The account area is one chunk (see account-area.ts).
+const accountArea = () => import('./account-area');
+const LoginPage = lazy(() => accountArea().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => accountArea().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => accountArea().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => accountArea().then((m) => ({ default: m.ResetPasswordPage })));
+const SocialCallbackPage = lazy(() => accountArea().then((m) => ({ default: m.SocialCallbackPage })));
+const ProfilePage = lazy(() => accountArea().then((m) => ({ default: m.ProfilePage })));
+const AddressesPage = lazy(() => accountArea().then((m) => ({ default: m.AddressesPage })));
+const CheckoutPage = lazy(() => accountArea().then((m) => ({ default: m.CheckoutPage })));
+const OrderConfirmationPage = lazy(() => accountArea().then((m) => ({ default: m.OrderConfirmationPage })));
+const OrdersPage = lazy(() => accountArea().then((m) => ({ default: m.OrdersPage })));
 
 /** The routes, inside whichever router the side provides (BrowserRouter here, StaticRouter on the server). */
 export function AppRoutes() {

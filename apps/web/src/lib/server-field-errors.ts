@@ -1,10 +1,11 @@
 import type { FieldErrors } from '@boutique/contracts';
+import type { Rule } from './validation';
 
 /**
  * What kind of rule a server field message (always English, see contracts) reports, so that the form can show
  * it in the visitor's language. Unknown messages are 'other'.
  */
-export type ServerRuleKind = 'required' | 'tooShort' | 'tooLong' | 'invalid' | 'mismatch' | 'taken' | 'other';
+export type ServerRuleKind = Rule | 'taken' | 'other';
 
 export function serverRuleKind(message: string): ServerRuleKind {
   if (/required/i.test(message)) return 'required';

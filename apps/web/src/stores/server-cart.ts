@@ -1,16 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CartAddInput, CartResponse, ServerCart, ServerCartItem } from '@boutique/contracts';
+import type {
+  CartAddInput,
+  CartMergeInput,
+  CartMergeResponse,
+  CartResponse,
+  ServerCart,
+  ServerCartItem,
+} from '@boutique/contracts';
+import { CART_MAX_LINES } from '@boutique/contracts/constants';
 import { apiRequest } from '@/lib/api-client';
 import { MAX_QUANTITY, type CartItem, type NewCartItem } from './cart-model';
 
 /** The signed-in customer's cart, kept by the server. */
 export const CART_QUERY_KEY = ['cart'] as const;
-
-/** `POST /v1/cart/merge` answers with the cart and, maybe, the lines it could not take (e.g. inactive pieces). */
-export interface CartMergeResponse {
-  success: true;
-  data: { cart: ServerCart; skipped?: unknown[] };
-}
 
 const cartOf = (res: CartResponse) => res.data.cart;
 
@@ -22,10 +24,12 @@ export const serverCartApi = {
     apiRequest<CartResponse>(`/v1/cart/items/${id}`, { method: 'PUT', body: { quantity } }).then(cartOf),
   remove: (id: number) => apiRequest<CartResponse>(`/v1/cart/items/${id}`, { method: 'DELETE' }).then(cartOf),
   clear: () => apiRequest<CartResponse>('/v1/cart/clear', { method: 'DELETE' }).then(cartOf),
+  /** Lines it could not take (a piece gone out of stock...) are listed in `skipped` and simply left out. */
   merge: (items: CartAddInput[]) =>
-    apiRequest<CartMergeResponse>('/v1/cart/merge', { method: 'POST', body: { items } }).then(
-      (res) => res.data.cart,
-    ),
+    apiRequest<CartMergeResponse>('/v1/cart/merge', {
+      method: 'POST',
+      body: { items } satisfies CartMergeInput,
+    }).then((res) => res.data.cart),
 };
 
 export const serverCartQuery = () =>
@@ -46,14 +50,17 @@ export const emptyServerCart: ServerCart = {
 const fils = (amount: string) => Math.round(Number(amount) * 100);
 const money = (f: number) => (f / 100).toFixed(2);
 
-/** Totals recomputed from the lines, as the server would; used only until its own answer arrives. */
+/**
+ * Totals recomputed from the lines as the server does (every line counts in the items, only the available ones
+ * in the amount); used only until its own answer arrives.
+ */
 export function withServerTotals(cart: ServerCart, items: ServerCartItem[]): ServerCart {
   const lines = items.map((i) => ({ ...i, line_total: money(fils(i.price) * i.quantity) }));
   return {
     ...cart,
     items: lines,
     total_items: lines.reduce((n, i) => n + i.quantity, 0),
-    total_amount: money(lines.reduce((sum, i) => sum + fils(i.line_total), 0)),
+    total_amount: money(lines.reduce((sum, i) => (i.product.available ? sum + fils(i.line_total) : sum), 0)),
   };
 }
 
@@ -127,6 +134,7 @@ export function toMergeLines(local: CartItem[], server: ServerCartItem[] = []): 
     const key = `${item.slug}\u0000${colorKey(color)}\u0000${item.selectedSize}`;
     if (seen.has(key) || server.some((i) => sameServerLine(i, item.slug, color, item.selectedSize))) continue;
     seen.add(key);
+    if (lines.length === CART_MAX_LINES) break;
     lines.push({
       slug: item.slug,
       quantity: Math.min(MAX_QUANTITY, item.quantity),

@@ -212,20 +212,16 @@ async function productPage(slug: string, ctx: PageContext): Promise<Page> {
  * The account pages: never indexed, and rendered on the server in their loading state (the server does not
  * know who is signed in), with their translations inlined for when the browser knows.
  */
-const ACCOUNT_PAGES: Record<string, { ns: string; title: string; module: string; extraNs?: string[] }> = {
-  '/account/login': { ns: 'auth', title: 'meta.login', module: 'auth/login-page.tsx' },
-  '/account/register': { ns: 'auth', title: 'meta.register', module: 'auth/register-page.tsx' },
-  '/account/forgot-password': { ns: 'auth', title: 'meta.forgot', module: 'auth/forgot-password-page.tsx' },
-  '/account/reset-password': { ns: 'auth', title: 'meta.reset', module: 'auth/reset-password-page.tsx' },
-  '/account/profile': { ns: 'account', title: 'profile.title', module: 'account/profile-page.tsx' },
-  '/account/addresses': { ns: 'account', title: 'addresses.title', module: 'account/addresses-page.tsx' },
-  '/account/orders': { ns: 'orders', title: 'title', module: 'orders/orders-page.tsx', extraNs: ['account'] },
-  '/checkout': { ns: 'checkout', title: 'title', module: 'checkout/checkout-page.tsx' },
-  '/order-confirmation': {
-    ns: 'orderConfirmation',
-    title: 'title',
-    module: 'checkout/order-confirmation-page.tsx',
-  },
+const ACCOUNT_PAGES: Record<string, { ns: string; title: string; extraNs?: string[] }> = {
+  '/account/login': { ns: 'auth', title: 'meta.login' },
+  '/account/register': { ns: 'auth', title: 'meta.register' },
+  '/account/forgot-password': { ns: 'auth', title: 'meta.forgot' },
+  '/account/reset-password': { ns: 'auth', title: 'meta.reset' },
+  '/account/profile': { ns: 'account', title: 'profile.title' },
+  '/account/addresses': { ns: 'account', title: 'addresses.title' },
+  '/account/orders': { ns: 'orders', title: 'title', extraNs: ['account'] },
+  '/checkout': { ns: 'checkout', title: 'title' },
+  '/order-confirmation': { ns: 'orderConfirmation', title: 'title' },
 };
 
 /** Where social providers send the shopper back (through the API). */
@@ -236,7 +232,7 @@ export const isAccountPath = (path: string) => path in ACCOUNT_PAGES || SOCIAL_C
 
 function accountPage(path: string, ctx: PageContext): Page | undefined {
   const page = SOCIAL_CALLBACK_PATH.test(path)
-    ? { ns: 'auth', title: 'meta.callback', module: 'auth/social-callback-page.tsx', extraNs: undefined }
+    ? { ns: 'auth', title: 'meta.callback', extraNs: undefined }
     : ACCOUNT_PAGES[path];
   if (!page) return undefined;
   return {
@@ -245,7 +241,8 @@ function accountPage(path: string, ctx: PageContext): Page | undefined {
     noindex: true,
     namespaces: [page.ns, ...(page.extraNs ?? [])],
     queries: [],
-    module: `src/features/${page.module}`,
+    // All of them are one chunk of the storefront (apps/web/src/app/account-area.ts).
+    module: 'src/app/account-area.ts',
   };
 }
 

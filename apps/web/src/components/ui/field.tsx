@@ -11,11 +11,13 @@ interface FieldProps {
   error?: string;
   /** Beside the label, on the other side (e.g. "Forgot your password?"). */
   aside?: ReactNode;
+  /** A rule to know before typing, under the control (e.g. "at least 8 characters"); see `fieldA11y`. */
+  note?: string;
   children: ReactNode;
 }
 
 /** A labelled control with its error underneath, tied to it by `aria-describedby` (see `fieldA11y`). */
-export function Field({ label, hint, htmlFor, errorId, error, aside, children }: FieldProps) {
+export function Field({ label, hint, htmlFor, errorId, error, aside, note, children }: FieldProps) {
   return (
     <div className={styles.field}>
       <div className={styles.labelRow}>
@@ -26,6 +28,11 @@ export function Field({ label, hint, htmlFor, errorId, error, aside, children }:
         {aside}
       </div>
       {children}
+      {note && !error && (
+        <p id={noteId(htmlFor)} className={styles.note}>
+          {note}
+        </p>
+      )}
       {error && (
         <p id={errorId} className={styles.error}>
           {error}
@@ -35,12 +42,18 @@ export function Field({ label, hint, htmlFor, errorId, error, aside, children }:
   );
 }
 
-/** The id, invalid state and description of a field's control. */
-export function fieldA11y(ids: { control: string; error: string }, error: string | undefined) {
+const noteId = (control: string) => `${control}-note`;
+
+/** The id, invalid state and description (the error, else the note) of a field's control. */
+export function fieldA11y(
+  ids: { control: string; error: string },
+  error: string | undefined,
+  hasNote = false,
+) {
   return {
     id: ids.control,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? ids.error : undefined,
+    'aria-describedby': error ? ids.error : hasNote ? noteId(ids.control) : undefined,
   } as const;
 }
 
@@ -86,7 +99,20 @@ export function PasswordInput({
   );
 }
 
-/** A message above or below a form: a failure (`role="alert"`) or a confirmation. */
+/** A message above or below a form: a failure or a confirmation (inside `FormMessages`). */
 export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
   return <p className={tone === 'error' ? styles.messageError : styles.messageSuccess}>{children}</p>;
+}
+
+/**
+ * The live regions of a form's messages: always in the page, so that what appears in them is announced, yet
+ * taking no room in the layout while empty.
+ */
+export function FormMessages({ success, error }: { success?: ReactNode; error?: ReactNode }) {
+  return (
+    <div className={styles.messages}>
+      <div role="status">{success && <FormMessage tone="success">{success}</FormMessage>}</div>
+      <div role="alert">{error && <FormMessage tone="error">{error}</FormMessage>}</div>
+    </div>
+  );
 }

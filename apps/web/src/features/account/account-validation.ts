@@ -1,8 +1,20 @@
+import type { AddressInput, ProfileUpdate } from '@boutique/contracts';
+import { PASSWORD_MAX_LENGTH } from '@boutique/contracts/constants';
 import { serverRuleKind } from '@/lib/server-field-errors';
+import {
+  checkEmail,
+  checkNewPassword,
+  checkText,
+  normalizeEmail,
+  resolverOf,
+  type FieldMessages,
+  type Rule,
+  type Validation,
+} from '@/lib/validation';
 
 /**
- * The translated messages of the account forms (keys of `account:validation`), chosen from the rule that
- * failed. No zod here: the server's field errors are mapped with it too.
+ * The account forms' checks (the server's rules, see lib/validation.ts) and their translated messages, keys of
+ * the `account` namespace. The server's own field errors are mapped to the same keys.
  */
 export type AccountErrorKey =
   | 'nameRequired'
@@ -32,35 +44,28 @@ export type AccountErrorKey =
 
 export type TranslateAccountError = (key: `validation.${AccountErrorKey}`) => string;
 
-type Kind = 'required' | 'tooShort' | 'tooLong' | 'invalid' | 'mismatch';
+/** The API's limits (contracts: ADDRESSES_MAX, AVATAR_MAX_BYTES), which the pages show and check. */
+export const ADDRESSES_MAX = 20;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-/** From a zod issue of the contracts' schemas. */
-export function issueKind(issue: { code: string; minimum?: unknown }): Kind {
-  if (issue.code === 'invalid_type') return 'required';
-  if (issue.code === 'too_small') return Number(issue.minimum) <= 1 ? 'required' : 'tooShort';
-  if (issue.code === 'too_big') return 'tooLong';
-  if (issue.code === 'custom') return 'mismatch';
-  return 'invalid';
-}
-
-export function accountErrorKey(field: string, kind: Kind): AccountErrorKey {
+export function accountErrorKey(field: string, rule: Rule): AccountErrorKey {
   switch (field) {
     case 'name':
     case 'address':
     case 'city':
     case 'postalCode':
-      return `${field}${kind === 'required' ? 'Required' : kind === 'tooLong' ? 'TooLong' : 'Invalid'}`;
+      return `${field}${rule === 'required' ? 'Required' : rule === 'tooLong' ? 'TooLong' : 'Invalid'}`;
     case 'email':
     case 'phone':
-      return `${field}${kind === 'required' ? 'Required' : 'Invalid'}`;
+      return `${field}${rule === 'required' ? 'Required' : 'Invalid'}`;
     case 'country':
       return 'countryRequired';
     case 'current_password':
-      return kind === 'required' ? 'currentPasswordRequired' : 'currentPasswordWrong';
+      return rule === 'required' ? 'currentPasswordRequired' : 'currentPasswordWrong';
     case 'password':
-      return kind === 'required'
+      return rule === 'required'
         ? 'passwordRequired'
-        : kind === 'tooLong'
+        : rule === 'tooLong'
           ? 'passwordTooLong'
           : 'passwordLength';
     case 'password_confirmation':
@@ -73,8 +78,101 @@ export function accountErrorKey(field: string, kind: Kind): AccountErrorKey {
 /** A field message the server sent (English), in the visitor's language. */
 export function translateServerError(field: string, message: string, t: TranslateAccountError): string {
   const kind = serverRuleKind(message);
-  if (kind === 'other' || kind === 'taken') {
+  if (kind === 'other' || kind === 'taken')
     return t(`validation.${field === 'current_password' ? 'currentPasswordWrong' : 'invalid'}`);
-  }
   return t(`validation.${accountErrorKey(field, kind)}`);
 }
+
+function collect<V>(t: TranslateAccountError, checks: [keyof V & string, Rule | null][]): FieldMessages<V> {
+  const errors: FieldMessages<V> = {};
+  for (const [field, rule] of checks)
+    if (rule && !errors[field]) errors[field] = t(`validation.${accountErrorKey(field, rule)}`);
+  return errors;
+}
+
+const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+
+// ---------------------------------------------------------------- profile
+
+export interface ProfileDetailsFormValues {
+  name: string;
+}
+
+export function validateProfileDetails(
+  values: ProfileDetailsFormValues,
+  t: TranslateAccountError,
+): Validation<ProfileDetailsFormValues, ProfileUpdate> {
+  const errors = collect<ProfileDetailsFormValues>(t, [['name', checkText(values.name, 100)]]);
+  return hasErrors(errors) ? { errors } : { values: { name: values.name.trim() } };
+}
+export const profileDetailsResolver = (t: TranslateAccountError) =>
+  resolverOf((v: ProfileDetailsFormValues) => validateProfileDetails(v, t));
+
+export interface PasswordFormValues {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** The server asks for the current password with a new one. */
+export function validatePasswordChange(
+  values: PasswordFormValues,
+  t: TranslateAccountError,
+): Validation<PasswordFormValues, ProfileUpdate> {
+  const current = values.current_password;
+  const errors = collect<PasswordFormValues>(t, [
+    ['current_password', !current ? 'required' : current.length > PASSWORD_MAX_LENGTH ? 'invalid' : null],
+    ['password', checkNewPassword(values.password)],
+    ['password_confirmation', values.password_confirmation === values.password ? null : 'mismatch'],
+  ]);
+  return hasErrors(errors) ? { errors } : { values: { ...values } };
+}
+export const passwordResolver = (t: TranslateAccountError) =>
+  resolverOf((v: PasswordFormValues) => validatePasswordChange(v, t));
+
+// ---------------------------------------------------------------- addresses
+
+export const ADDRESS_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'country'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type AddressFormValues = Record<AddressField, string> & { is_default: boolean };
+
+const PHONE = /^[+\d\s().-]+$/;
+
+function checkPhone(value: string): Rule | null {
+  const phone = value.trim();
+  if (!phone) return 'required';
+  if (phone.length > 40 || !PHONE.test(phone)) return 'invalid';
+  return null;
+}
+
+/** Every field required, as checkout's address (spec section 5); the country a two-letter code. */
+export function validateAddress(
+  values: AddressFormValues,
+  t: TranslateAccountError,
+): Validation<AddressFormValues, AddressInput> {
+  const country = values.country.trim().toUpperCase();
+  const errors = collect<AddressFormValues>(t, [
+    ['name', checkText(values.name, 100)],
+    ['email', checkEmail(values.email)],
+    ['phone', checkPhone(values.phone)],
+    ['address', checkText(values.address, 200)],
+    ['city', checkText(values.city, 100)],
+    ['postalCode', checkText(values.postalCode, 20)],
+    ['country', /^[A-Z]{2}$/.test(country) ? null : 'required'],
+  ]);
+  if (hasErrors(errors)) return { errors };
+  return {
+    values: {
+      name: values.name.trim(),
+      email: normalizeEmail(values.email),
+      phone: values.phone.trim(),
+      address: values.address.trim(),
+      city: values.city.trim(),
+      postalCode: values.postalCode.trim(),
+      country,
+      is_default: values.is_default,
+    },
+  };
+}
+export const addressResolver = (t: TranslateAccountError) =>
+  resolverOf((v: AddressFormValues) => validateAddress(v, t));

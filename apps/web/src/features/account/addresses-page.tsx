@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { Button, Spinner } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormMessage } from '@/components/ui/field';
+import { FormMessages } from '@/components/ui/field';
 import { EditIcon, MapPinIcon, PlusIcon, StarIcon, TrashIcon } from '@/components/ui/icons';
-import { ADDRESSES_MAX } from './account-schemas';
+import { ADDRESSES_MAX } from './account-validation';
 import { toAddressInput, useAddresses, useDeleteAddress, useUpdateAddress } from './api/addresses';
 import { AccountLayout } from '@/components/account-layout/account-layout';
 import { AddressForm } from './components/address-form';
@@ -58,12 +58,10 @@ export default function AddressesPage() {
       <PageMeta title={t('addresses.title')} canonicalPath={paths.addresses.href()} />
       <meta name="robots" content="noindex" />
 
-      <div role="status">
-        {notice?.tone === 'success' && <FormMessage tone="success">{notice.text}</FormMessage>}
-      </div>
-      <div role="alert">
-        {notice?.tone === 'error' && <FormMessage tone="error">{notice.text}</FormMessage>}
-      </div>
+      <FormMessages
+        success={notice?.tone === 'success' && notice.text}
+        error={notice?.tone === 'error' && notice.text}
+      />
 
       {query.isPending ? (
         <div className={styles.loading}>
@@ -149,12 +147,14 @@ export default function AddressesPage() {
         onCancel={() => setDeleting(null)}
       >
         {deleting && (
-          <p>
-            {t('addresses.deleteText', {
-              name: deleting.name,
-              address: `${deleting.address}, ${deleting.city}`,
-            })}
-          </p>
+          <>
+            <p>{t('addresses.deleteText')}</p>
+            <p className={styles.deleting}>
+              <span dir="auto">
+                <strong>{deleting.name}</strong>, {deleting.address}, {deleting.city}
+              </span>
+            </p>
+          </>
         )}
       </ConfirmDialog>
     </AccountLayout>
@@ -180,7 +180,9 @@ function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: Address
       aria-busy={busy || undefined}
     >
       <div className={styles.addressHead}>
-        <h2 className={styles.addressName}>{address.name}</h2>
+        <h2 className={styles.addressName} dir="auto">
+          {address.name}
+        </h2>
         {address.is_default && (
           <span className={styles.badge}>
             <StarIcon size={12} />
@@ -188,10 +190,13 @@ function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: Address
           </span>
         )}
       </div>
+      {/* Each line reads in its own direction (a Latin street in an Arabic page), on the page's side. */}
       <address className={styles.addressLines}>
-        {address.address}
+        <span dir="auto">{address.address}</span>
         <br />
-        {address.postalCode} {address.city}
+        <span dir="auto">
+          {address.postalCode} {address.city}
+        </span>
         <br />
         {country}
         <br />

@@ -1,8 +1,6 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -10,18 +8,18 @@ import { useSession } from '@/lib/session/session';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
+import { Field, FormMessages, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
 import { CameraIcon, UserIcon } from '@/components/ui/icons';
 import { useUpdateProfile } from './api/update-profile';
+import type { ProfileUpdate, User } from '@boutique/contracts';
 import {
   AVATAR_MAX_BYTES,
-  createPasswordSchema,
-  createProfileDetailsSchema,
+  passwordResolver,
+  profileDetailsResolver,
+  translateServerError,
   type PasswordFormValues,
   type ProfileDetailsFormValues,
-  type ProfileUpdate,
-} from './account-schemas';
-import { translateServerError } from './account-validation';
+} from './account-validation';
 import { AccountLayout } from '@/components/account-layout/account-layout';
 import styles from './components/account.module.css';
 
@@ -58,7 +56,7 @@ function readAsDataUrl(file: File): Promise<string> {
 function DetailsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation('account');
   const base = useId();
-  const schema = useMemo(() => createProfileDetailsSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => profileDetailsResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -68,7 +66,7 @@ function DetailsForm({ user }: { user: User }) {
     formState: { errors, isDirty },
     reset,
   } = useForm<ProfileDetailsFormValues, unknown, ProfileUpdate>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { name: user.name },
     reValidateMode: 'onSubmit',
   });
@@ -201,12 +199,10 @@ function DetailsForm({ user }: { user: User }) {
             </span>
           </div>
         </div>
-        <div role="status">
-          {message?.tone === 'success' && <FormMessage tone="success">{message.text}</FormMessage>}
-        </div>
-        <div role="alert">
-          {message?.tone === 'error' && <FormMessage tone="error">{message.text}</FormMessage>}
-        </div>
+        <FormMessages
+          success={message?.tone === 'success' && message.text}
+          error={message?.tone === 'error' && message.text}
+        />
         <div className={styles.actions}>
           <Button type="submit" loading={mutation.isPending} disabled={!isDirty && avatar === undefined}>
             {mutation.isPending ? t('profile.saving') : t('profile.save')}
@@ -224,7 +220,7 @@ const EMPTY_PASSWORDS: PasswordFormValues = { current_password: '', password: ''
 function PasswordForm({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const base = useId();
-  const schema = useMemo(() => createPasswordSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => passwordResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -234,7 +230,7 @@ function PasswordForm({ email }: { email: string }) {
     reset,
     formState: { errors },
   } = useForm<PasswordFormValues, unknown, ProfileUpdate>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: EMPTY_PASSWORDS,
     reValidateMode: 'onSubmit',
   });
@@ -243,7 +239,7 @@ function PasswordForm({ email }: { email: string }) {
 
   const ids = (name: PasswordField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: PasswordField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
+    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
     ...register(name, {
       onChange: () => {
         setMessage(null);
@@ -315,7 +311,7 @@ function PasswordForm({ email }: { email: string }) {
           />
         </Field>
         <div className={styles.row}>
-          <Field {...props('password')}>
+          <Field {...props('password')} note={t('password.note')}>
             <PasswordInput
               autoComplete="new-password"
               aria-required="true"
@@ -334,12 +330,10 @@ function PasswordForm({ email }: { email: string }) {
             />
           </Field>
         </div>
-        <div role="status">
-          {message?.tone === 'success' && <FormMessage tone="success">{message.text}</FormMessage>}
-        </div>
-        <div role="alert">
-          {message?.tone === 'error' && <FormMessage tone="error">{message.text}</FormMessage>}
-        </div>
+        <FormMessages
+          success={message?.tone === 'success' && message.text}
+          error={message?.tone === 'error' && message.text}
+        />
         <div className={styles.actions}>
           <Button type="submit" loading={mutation.isPending}>
             {mutation.isPending ? t('profile.saving') : t('password.submit')}

@@ -1,20 +1,16 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@/lib/i18n';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, FormMessage, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { Field, FormMessages, fieldA11y, ltrInputClass } from '@/components/ui/field';
 import { useRequestPasswordReset } from './api/password-reset';
-import {
-  createForgotPasswordSchema,
-  type ForgotPassword,
-  type ForgotPasswordFormValues,
-} from './auth-schemas';
+import type { ForgotPassword } from '@boutique/contracts';
+import { forgotPasswordResolver, type ForgotPasswordFormValues } from './auth-validation';
 import { AuthLayout } from './components/auth-layout';
 import { bannerMessage, translateServerFieldError } from './server-errors';
 import styles from './components/auth.module.css';
@@ -23,7 +19,7 @@ import styles from './components/auth.module.css';
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation('auth');
   const base = useId();
-  const schema = useMemo(() => createForgotPasswordSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => forgotPasswordResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -32,7 +28,7 @@ export default function ForgotPasswordPage() {
     getFieldState,
     formState: { errors },
   } = useForm<ForgotPasswordFormValues, unknown, ForgotPassword>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { email: '' },
     reValidateMode: 'onSubmit',
   });
@@ -70,10 +66,7 @@ export default function ForgotPasswordPage() {
     >
       <PageMeta title={t('meta.forgot')} canonicalPath={paths.forgotPassword.href()} />
       <meta name="robots" content="noindex" />
-      <div role="status">
-        {sentTo && <FormMessage tone="success">{t('forgot.sent', { email: sentTo })}</FormMessage>}
-      </div>
-      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
+      <FormMessages success={sentTo && t('forgot.sent', { email: sentTo })} error={banner} />
       {sentTo ? (
         <ButtonLink to={paths.login.href()} block variant="outline">
           {t('forgot.back')}

@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -9,9 +8,10 @@ import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessage, PasswordInput, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { Field, FormMessages, PasswordInput, fieldA11y, ltrInputClass } from '@/components/ui/field';
 import { useLogin } from './api/sign-in';
-import { createLoginSchema, type Login, type LoginFormValues } from './auth-schemas';
+import type { Login } from '@boutique/contracts';
+import { loginResolver, type LoginFormValues } from './auth-validation';
 import { AuthLayout } from './components/auth-layout';
 import { SocialButtons } from './components/social-buttons';
 import { bannerMessage, translateServerFieldError } from './server-errors';
@@ -28,7 +28,7 @@ export default function LoginPage() {
   const base = useId();
   const location = useLocation();
   const state = location.state as LoginRedirectState | null;
-  const schema = useMemo(() => createLoginSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => loginResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -37,7 +37,7 @@ export default function LoginPage() {
     getFieldState,
     formState: { errors },
   } = useForm<LoginFormValues, unknown, Login>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onSubmit',
   });
@@ -98,12 +98,10 @@ export default function LoginPage() {
     >
       <PageMeta title={t('meta.login')} canonicalPath={paths.login.href()} />
       <meta name="robots" content="noindex" />
-      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
-      {state?.notice === 'passwordReset' && !banner && (
-        <div role="status">
-          <FormMessage tone="success">{t('login.passwordReset')}</FormMessage>
-        </div>
-      )}
+      <FormMessages
+        error={banner}
+        success={state?.notice === 'passwordReset' && !banner ? t('login.passwordReset') : null}
+      />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field
           label={t('fields.email')}

@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -11,14 +10,15 @@ import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import {
   Field,
-  FormMessage,
+  FormMessages,
   PasswordInput,
   fieldA11y,
   inputClass,
   ltrInputClass,
 } from '@/components/ui/field';
 import { useRegister } from './api/sign-in';
-import { createRegisterSchema, type Register, type RegisterFormValues } from './auth-schemas';
+import type { Register } from '@boutique/contracts';
+import { registerResolver, type RegisterFormValues } from './auth-validation';
 import { AuthLayout } from './components/auth-layout';
 import { SocialButtons } from './components/social-buttons';
 import { bannerMessage, translateServerFieldError } from './server-errors';
@@ -33,7 +33,7 @@ export default function RegisterPage() {
   const base = useId();
   const location = useLocation();
   const state = location.state as LoginRedirectState | null;
-  const schema = useMemo(() => createRegisterSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => registerResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -42,7 +42,7 @@ export default function RegisterPage() {
     getFieldState,
     formState: { errors },
   } = useForm<RegisterFormValues, unknown, Register>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
     reValidateMode: 'onSubmit',
   });
@@ -51,7 +51,7 @@ export default function RegisterPage() {
 
   const ids = (name: RegisterField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: RegisterField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
+    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
     ...register(name, {
       onChange: () => {
         if (getFieldState(name).error) clearErrors(name);
@@ -100,7 +100,7 @@ export default function RegisterPage() {
     >
       <PageMeta title={t('meta.register')} canonicalPath={paths.register.href()} />
       <meta name="robots" content="noindex" />
-      <div role="alert">{banner && <FormMessage tone="error">{banner}</FormMessage>}</div>
+      <FormMessages error={banner} />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field {...props('name')}>
           <input
@@ -122,7 +122,7 @@ export default function RegisterPage() {
             {...field('email')}
           />
         </Field>
-        <Field {...props('password')} hint={<span className={styles.hint}>{t('fields.passwordHint')}</span>}>
+        <Field {...props('password')} note={t('fields.passwordHint')}>
           <PasswordInput
             autoComplete="new-password"
             aria-required="true"

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -9,9 +8,10 @@ import type { LoginRedirectState } from '@/lib/session/redirect';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, FormMessage, PasswordInput, fieldA11y } from '@/components/ui/field';
+import { Field, FormMessages, PasswordInput, fieldA11y } from '@/components/ui/field';
 import { useResetPassword } from './api/password-reset';
-import { createResetPasswordSchema, type ResetPassword, type ResetPasswordFormValues } from './auth-schemas';
+import type { ResetPassword } from '@boutique/contracts';
+import { resetPasswordResolver, type ResetPasswordFormValues } from './auth-validation';
 import { AuthLayout } from './components/auth-layout';
 import { bannerMessage, translateServerFieldError } from './server-errors';
 import styles from './components/auth.module.css';
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const schema = useMemo(() => createResetPasswordSchema((key) => t(key), token), [t, token]);
+  const resolver = useMemo(() => resetPasswordResolver((key) => t(key), token), [t, token]);
   const {
     register,
     handleSubmit,
@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
     getFieldState,
     formState: { errors },
   } = useForm<ResetPasswordFormValues, unknown, ResetPassword>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { password: '', password_confirmation: '' },
     reValidateMode: 'onSubmit',
   });
@@ -49,7 +49,7 @@ export default function ResetPasswordPage() {
 
   const ids = (name: ResetField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: ResetField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
+    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
     ...register(name, {
       onChange: () => {
         if (getFieldState(name).error) clearErrors(name);
@@ -94,10 +94,7 @@ export default function ResetPasswordPage() {
     >
       <PageMeta title={t('meta.reset')} />
       <meta name="robots" content="noindex" />
-      <div role="alert">
-        {linkInvalid && <FormMessage tone="error">{t('reset.invalidLink')}</FormMessage>}
-        {banner && <FormMessage tone="error">{banner}</FormMessage>}
-      </div>
+      <FormMessages error={linkInvalid ? t('reset.invalidLink') : banner} />
       {linkInvalid ? (
         <ButtonLink to={paths.forgotPassword.href()} block>
           {t('reset.requestNew')}
@@ -106,7 +103,7 @@ export default function ResetPasswordPage() {
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
           <Field
             label={t('fields.newPassword')}
-            hint={<span className={styles.hint}>{t('fields.passwordHint')}</span>}
+            note={t('fields.passwordHint')}
             htmlFor={ids('password').control}
             errorId={ids('password').error}
             error={errors.password?.message}

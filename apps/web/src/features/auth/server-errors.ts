@@ -4,20 +4,12 @@ import { serverRuleKind } from '@/lib/server-field-errors';
 import { INVALID_RESPONSE } from './api/sign-in';
 import { authErrorKey } from './auth-validation';
 
-/** A field message the server sent, in the visitor's language. */
+/** A field message the server sent (always English), in the visitor's language. */
 export function translateServerFieldError(field: string, message: string, t: TFunction<'auth'>): string {
   const kind = serverRuleKind(message);
   if (kind === 'taken') return t('validation.emailTaken');
   if (kind === 'other') return t('validation.invalid');
-  // The same choice of message as for the form's own checks, from the kind of rule the server reported.
-  const issue = {
-    required: { code: 'too_small', minimum: 1 },
-    tooShort: { code: 'too_small', minimum: 8 },
-    tooLong: { code: 'too_big' },
-    invalid: { code: 'invalid_format' },
-    mismatch: { code: 'custom' },
-  }[kind];
-  return t(`validation.${authErrorKey(field, issue)}`);
+  return t(`validation.${authErrorKey(field, kind)}`);
 }
 
 /** The banner above a form for a failure that is not about one field. */

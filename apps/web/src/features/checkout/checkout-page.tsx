@@ -8,7 +8,7 @@ import { PageMeta } from '@/components/page-meta';
 import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
-import { emptyAddress, type AddressFields, type AddressValues } from './address-schema';
+import { emptyAddress, type AddressFields, type AddressValues } from './address-validation';
 import { filsToAmount } from './checkout-model';
 import { usePaymentConfig } from './api/get-payment-config';
 import { useSavedAddresses } from './api/get-saved-addresses';

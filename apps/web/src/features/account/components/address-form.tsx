@@ -1,15 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '@boutique/contracts';
+import type { Address, AddressInput } from '@boutique/contracts';
 import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
 import { ApiError } from '@/lib/api-client';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { Button } from '@/components/ui/button';
 import {
   Field,
-  FormMessage,
+  FormMessages,
   fieldA11y,
   inputClass,
   ltrInputClass,
@@ -21,12 +20,11 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { useCreateAddress, useUpdateAddress } from '../api/addresses';
 import {
   ADDRESS_FIELDS,
-  createAddressSchema,
+  addressResolver,
+  translateServerError,
   type AddressField,
   type AddressFormValues,
-  type AddressInput,
-} from '../account-schemas';
-import { translateServerError } from '../account-validation';
+} from '../account-validation';
 import { useCountries } from '../use-countries';
 import styles from './account.module.css';
 
@@ -54,7 +52,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
   const { t } = useTranslation('account');
   const base = useId();
   const countries = useCountries();
-  const schema = useMemo(() => createAddressSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => addressResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -63,7 +61,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
     getFieldState,
     formState: { errors },
   } = useForm<AddressFormValues, unknown, AddressInput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: address
       ? {
           name: address.name,
@@ -178,9 +176,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
           <input type="checkbox" {...register('is_default')} disabled={address?.is_default} />
           {t('addresses.useAsDefault')}
         </label>
-        <div role="alert">
-          {failed && <FormMessage tone="error">{t('addresses.saveFailed')}</FormMessage>}
-        </div>
+        <FormMessages error={failed && t('addresses.saveFailed')} />
         <div className={styles.actions}>
           <Button type="submit" loading={pending}>
             {pending ? t('addresses.saving') : t('addresses.save')}

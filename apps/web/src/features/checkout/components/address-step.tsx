@@ -22,7 +22,7 @@ import {
   type AddressField,
   type AddressFields,
   type AddressValues,
-} from '../address-schema';
+} from '../address-validation';
 import styles from './checkout.module.css';
 
 const AUTOCOMPLETE: Record<AddressField, string> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAddress, validateAddress, type AddressValues } from './address-schema';
+import { AddressFieldsSchema } from '@boutique/contracts';
+import { emptyAddress, validateAddress, type AddressValues } from './address-validation';
 
 const filled: AddressValues = {
   name: '  Salma Bennani ',
@@ -65,5 +66,37 @@ describe('checkout step 1', () => {
       ok: true,
       address: { ...filled, name: 'Salma Bennani', email: 'salma@example.ae' },
     });
+  });
+});
+
+describe('the same rules as the API', () => {
+  const cases: Partial<AddressValues>[] = [
+    {},
+    { name: 'x'.repeat(100) },
+    { name: 'x'.repeat(101) },
+    { name: 'Salma\tBennani' },
+    { email: 'salma@example' },
+    { email: 'salma.bennani+caftan@example.co.ae' },
+    { email: ` ${'a'.repeat(250)}@x.ae` },
+    { phone: '(+971) 50-123.4567' },
+    { phone: '+971 50 123 4567 ext 2' },
+    { phone: '1'.repeat(41) },
+    { address: 'a'.repeat(200) },
+    { address: 'a'.repeat(201) },
+    { city: 'a'.repeat(101) },
+    { postalCode: 'a'.repeat(20) },
+    { postalCode: 'a'.repeat(21) },
+    { country: 'ae' },
+    { country: ' ma ' },
+    { country: 'UAE' },
+    { country: '12' },
+  ];
+
+  it.each(cases)('accepts and normalises exactly what AddressFieldsSchema does: %o', (patch) => {
+    const values = { ...filled, ...patch };
+    const ours = validateAddress(values);
+    const theirs = AddressFieldsSchema.safeParse(values);
+    expect(ours.ok).toBe(theirs.success);
+    if (ours.ok && theirs.success) expect(ours.address).toEqual(theirs.data);
   });
 });
