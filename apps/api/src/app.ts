@@ -20,6 +20,12 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createGateway } from './modules/payments/index.js';
+import { PaymentService } from './modules/payments/service.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { OrderService } from './modules/orders/service.js';
+import { Reconciler } from './modules/orders/reconciler.js';
+import { orderRoutes } from './modules/orders/routes.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -36,6 +42,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     catalog: CatalogService;
     mailer: Mailer;
+    /** Turns paid payments without an order into orders (tests call `sweep` directly). */
+    reconciler: Reconciler;
   }
 }
 
@@ -96,6 +104,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
 
+  const gateway = createGateway(config, database.db);
+  if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
+  const orders = new OrderService(database.db, gateway, {
+    mailer,
+    shop: { name: config.shop.name, email: config.shop.email, publicUrl: config.publicUrl },
+    log: app.log,
+  });
+  const reconciler = new Reconciler(
+    database.db,
+    orders,
+    { afterS: config.payments.reconcileAfterS, intervalS: config.payments.reconcileIntervalS },
+    app.log,
+  );
+  const payments = new PaymentService(database.db, gateway, reconciler, app.log);
+  app.decorate('reconciler', reconciler);
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('preClose', () => reconciler.stop());
+
   const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -110,6 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(shippingRoutes);
       await api.register(contactRoutes, { db: database.db });
       await api.register(authModule, { db: database.db, config });
+      // After authModule: these routes use app.authenticate.
+      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler });
+      await api.register(orderRoutes, { db: database.db, orders });
     },
     { prefix: '/api' },
   );
