@@ -148,15 +148,13 @@ describe('a paid order, end to end', () => {
     const lines = [line(0)];
     const { intentId } = await pay(t, shopper, lines);
     await t.database.db.update(cartItems).set({ quantity: 3 }).where(eq(cartItems.userId, shopper.id));
-    await t.database.db
-      .insert(cartItems)
-      .values({
-        userId: shopper.id,
-        productId: stock[2]!.productId,
-        color: stock[2]!.color,
-        size: stock[2]!.size,
-        quantity: 1,
-      });
+    await t.database.db.insert(cartItems).values({
+      userId: shopper.id,
+      productId: stock[2]!.productId,
+      color: stock[2]!.color,
+      size: stock[2]!.size,
+      quantity: 1,
+    });
     expect((await placeOrder(shopper, orderPayload(lines, intentId))).status).toBe(201);
     const left = await t.database.db
       .select({ productId: cartItems.productId, quantity: cartItems.quantity })
