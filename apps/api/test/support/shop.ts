@@ -1,12 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import {
-  cartItems,
-  colors,
-  productColors,
-  products,
-  users,
-  type AddressSnapshot,
-} from '../../src/db/schema/index.js';
+import { cartItems, products, users, type AddressSnapshot } from '../../src/db/schema/index.js';
 import { fromFils, toFils } from '../../src/lib/money.js';
 import type { TestApp } from '../helpers.js';
 
@@ -75,8 +68,8 @@ export async function articles(t: TestApp, count = 3): Promise<Article[]> {
       slug: products.slug,
       price: products.price,
       sizes: products.sizes,
-      color: sql<string>`(select ${colors.key} from ${productColors} join ${colors} on ${colors.id} = ${productColors.colorId}
-        where ${productColors.productId} = ${products.id} order by ${productColors.sortOrder} limit 1)`,
+      color: sql<string | null>`(select c.key from product_colors pc join colors c on c.id = pc.color_id
+        where pc.product_id = products.id order by pc.sort_order limit 1)`,
     })
     .from(products)
     .where(eq(products.status, 'active'))

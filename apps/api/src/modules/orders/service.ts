@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   CreateOrder,
@@ -12,7 +12,6 @@ import type {
 import type { Database } from '../../db/client.js';
 import {
   addresses,
-  cartItems,
   colors,
   orderItems,
   orderStatusEvents,
@@ -80,6 +79,8 @@ export function illegalMove(from: FulfillmentStatus, to: FulfillmentStatus): str
  * decides, so a payment yields one order however many calls race for it.
  */
 export class OrderService {
+  readonly #pending = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Database,
     private readonly gateway: PaymentGateway,
@@ -88,13 +89,12 @@ export class OrderService {
 
   /** The shopper's order call: everything it states is checked against what was paid for. */
   async placeOrder(userId: number, input: CreateOrder): Promise<PlacedOrder> {
-    const payment = await this.#ownPayment(userId, input.transaction_id);
+    const { payment, order: existing } = await this.#ownPayment(userId, input.transaction_id);
     const paidFils = linesTotalFils(payment.lines);
     const agrees =
       clientAmountToFils(input.total_amount) === paidFils + SHIPPING_FILS &&
       itemsMatch(payment.lines, input.items);
 
-    const existing = await this.#orderOfPayment(payment.id);
     if (!agrees) {
       throw new HttpError(
         409,
@@ -126,10 +126,15 @@ export class OrderService {
    * first: only money actually taken becomes an order. Undefined when there is nothing (yet) to do.
    */
   async reconcilePayment(paymentId: number): Promise<PlacedOrder | undefined> {
-    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    const [found] = await this.db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
+      .where(eq(payments.id, paymentId))
+      .limit(1);
+    const payment = found?.payment;
     if (!payment || !payment.intentId.startsWith('pi_')) return undefined;
-    const existing = await this.#orderOfPayment(payment.id);
-    if (existing) return { order: await this.#view(existing), created: false };
+    if (found.order) return { order: await this.#view(found.order), created: false };
 
     const intent = await this.#verifiedIntent(payment);
     if (intent.status !== 'succeeded') return undefined;
@@ -144,7 +149,7 @@ export class OrderService {
 
   /** `POST /payments/process-payment`: confirms that this paid intent is the one behind this order. */
   async linkPayment(userId: number, intentId: string, orderId: number) {
-    const payment = await this.#ownPayment(userId, intentId);
+    const { payment } = await this.#ownPayment(userId, intentId);
     const [order] = await this.db
       .select({ id: orders.id, paymentId: orders.paymentId })
       .from(orders)
@@ -218,7 +223,9 @@ export class OrderService {
         and(
           eq(payments.status, 'succeeded'),
           lte(payments.updatedAt, sql`now() - make_interval(secs => ${graceS})`),
-          sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
+          // Spelled out: in a one-table query Drizzle leaves columns unqualified, and a bare "id" inside the
+          // subquery would be the order's.
+          sql`not exists (select 1 from orders o where o.payment_id = payments.id)`,
         ),
       )
       .orderBy(asc(payments.updatedAt))
@@ -228,16 +235,20 @@ export class OrderService {
 
   // ---------------------------------------------------------------- internals
 
-  async #ownPayment(userId: number, intentId: string): Promise<PaymentRow> {
-    const [payment] = await this.db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1);
+  /** The shopper's payment with its order, if it has one, in one query. */
+  async #ownPayment(
+    userId: number,
+    intentId: string,
+  ): Promise<{ payment: PaymentRow; order: OrderRow | null }> {
+    const [found] = await this.db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
+      .where(eq(payments.intentId, intentId))
+      .limit(1);
     // Someone else's payment is answered exactly like one that does not exist.
-    if (!payment || payment.userId !== userId) throw new HttpError(404, PAYMENT_NOT_FOUND);
-    return payment;
-  }
-
-  async #orderOfPayment(paymentId: number): Promise<OrderRow | undefined> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.paymentId, paymentId)).limit(1);
-    return row;
+    if (!found || found.payment.userId !== userId) throw new HttpError(404, PAYMENT_NOT_FOUND);
+    return found;
   }
 
   /** The gateway's word on the payment, mirrored into our row (status, and the payer's details if new). */
@@ -337,7 +348,7 @@ export class OrderService {
       actorId: number | null;
     },
   ): Promise<PlacedOrder> {
-    const snapshot = await this.#catalogueSnapshot(payment.lines);
+    const snapshot = await this.#catalogueSnapshot(payment.lines, payment.userId);
     const subtotalFils = linesTotalFils(payment.lines);
 
     const outcome = await this.db.transaction(async (tx) => {
@@ -364,26 +375,29 @@ export class OrderService {
           .returning();
         if (!order) {
           const [theirs] = await tx.select().from(orders).where(eq(orders.paymentId, payment.id)).limit(1);
-          if (theirs) return { order: theirs, created: false };
+          if (theirs) return { order: theirs, created: false as const };
           continue;
         }
-        await tx.insert(orderItems).values(
-          payment.lines.map((line) => {
-            const product = snapshot.products.get(line.productId);
-            return {
-              orderId: order.id,
-              productId: product ? line.productId : null,
-              productSlug: line.slug,
-              productName: product?.name ?? { en: line.slug, fr: line.slug, ar: line.slug },
-              productImage: product?.image ?? null,
-              color: line.color,
-              colorName: line.color ? (snapshot.colors.get(line.color) ?? null) : null,
-              size: line.size,
-              quantity: line.quantity,
-              price: line.price,
-            };
-          }),
-        );
+        const items = await tx
+          .insert(orderItems)
+          .values(
+            payment.lines.map((line) => {
+              const product = snapshot.products.get(line.productId);
+              return {
+                orderId: order.id,
+                productId: product ? line.productId : null,
+                productSlug: line.slug,
+                productName: product?.name ?? { en: line.slug, fr: line.slug, ar: line.slug },
+                productImage: product?.image ?? null,
+                color: line.color,
+                colorName: line.color ? (snapshot.colors.get(line.color) ?? null) : null,
+                size: line.size,
+                quantity: line.quantity,
+                price: line.price,
+              };
+            }),
+          )
+          .returning();
         await tx
           .insert(orderStatusEvents)
           .values({ orderId: order.id, fromStatus: null, toStatus: 'unfulfilled', actorId: details.actorId });
@@ -394,27 +408,37 @@ export class OrderService {
             .set({ status: 'succeeded', updatedAt: new Date() })
             .where(eq(payments.id, payment.id));
         }
-        return { order, created: true };
+        return { order, items, created: true as const };
       }
       throw new Error('no free order number after 5 draws');
     });
 
-    const order = await this.#view(outcome.order);
-    if (outcome.created) {
-      this.options.log.info(
-        { orderId: order.id, orderNumber: order.order_number, source: details.source },
-        'order created',
-      );
-      await this.#sendConfirmation(order, payment.userId);
-    }
-    return { order, created: outcome.created };
+    if (!outcome.created) return { order: await this.#view(outcome.order), created: false };
+    const order = toOrder(outcome.order, outcome.items, payment.intentId);
+    this.options.log.info(
+      { orderId: order.id, orderNumber: order.order_number, source: details.source },
+      'order created',
+    );
+    // The shopper's answer does not wait for the mail server.
+    this.#track(this.#sendConfirmation(order, snapshot.email));
+    return { order, created: true };
+  }
+
+  /** Waits for confirmation e-mails still being sent (on shutdown). */
+  async settle() {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  #track(work: Promise<void>) {
+    const tracked = work.finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
   }
 
   /** Names, first images and colour names as the catalogue has them now: the order keeps its own copy. */
-  async #catalogueSnapshot(lines: PricedLine[]) {
+  async #catalogueSnapshot(lines: PricedLine[], userId: number) {
     const ids = [...new Set(lines.map((l) => l.productId))];
     const keys = [...new Set(lines.map((l) => l.color).filter(Boolean))];
-    const [productRows, imageRows, colorRows] = await Promise.all([
+    const [productRows, imageRows, colorRows, userRows] = await Promise.all([
       this.db
         .select({ id: products.id, name: products.name })
         .from(products)
@@ -427,6 +451,7 @@ export class OrderService {
       keys.length > 0
         ? this.db.select({ key: colors.key, name: colors.name }).from(colors).where(inArray(colors.key, keys))
         : Promise.resolve([]),
+      this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
     ]);
     const images = new Map(
       imageRows.map((r) => [r.productId, toImage(r.path, r.widths, r.aspect, r.sortOrder).url]),
@@ -434,14 +459,14 @@ export class OrderService {
     return {
       products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
       colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),
+      email: userRows[0]?.email,
     };
   }
 
-  async #sendConfirmation(order: Order, userId: number) {
+  async #sendConfirmation(order: Order, email: string | undefined) {
+    if (!email) return;
     try {
-      const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user) return;
-      await this.options.mailer.send(confirmationMail(order, user.email, this.options.shop));
+      await this.options.mailer.send(confirmationMail(order, email, this.options.shop));
     } catch (err) {
       // The order stands; a lost e-mail is for the log, not for the shopper's checkout.
       this.options.log.error({ err, orderId: order.id }, 'order confirmation e-mail not sent');
@@ -468,63 +493,69 @@ export class OrderService {
         .from(payments)
         .where(inArray(payments.id, [...new Set(rows.map((r) => r.paymentId))])),
     ]);
-    const itemsOf = new Map<number, OrderItem[]>();
+    const itemsOf = new Map<number, ItemRow[]>();
     for (const item of items) {
       const list = itemsOf.get(item.orderId) ?? [];
-      list.push({
-        id: item.id,
-        product_slug: item.productSlug,
-        product_name: item.productName,
-        product_image: item.productImage,
-        price: item.price,
-        quantity: item.quantity,
-        line_total: fromFils(toFils(item.price) * item.quantity),
-        options: {
-          color: item.color || null,
-          color_name: item.colorName ?? null,
-          size: item.size as Size,
-        },
-      });
+      list.push(item);
       itemsOf.set(item.orderId, list);
     }
     const intentOf = new Map(intents.map((p) => [p.id, p.intentId]));
-    return rows.map((r) => ({
-      id: r.id,
-      order_number: r.orderNumber,
-      created_at: r.createdAt.toISOString(),
-      fulfillment_status: r.fulfillmentStatus,
-      payment_status: r.paymentStatus,
-      payment_method: r.paymentMethod,
-      subtotal: r.subtotal,
-      shipping_amount: r.shippingAmount,
-      total_amount: r.totalAmount,
-      currency: 'AED' as const,
-      items: itemsOf.get(r.id) ?? [],
-      billing_address: r.billingAddress,
-      shipping_address: r.shippingAddress ?? null,
-      transaction_id: intentOf.get(r.paymentId) ?? '',
-    }));
+    return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? ''));
   }
 }
 
+type ItemRow = typeof orderItems.$inferSelect;
+
+function toOrder(row: OrderRow, items: ItemRow[], intentId: string): Order {
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    created_at: row.createdAt.toISOString(),
+    fulfillment_status: row.fulfillmentStatus,
+    payment_status: row.paymentStatus,
+    payment_method: row.paymentMethod,
+    subtotal: row.subtotal,
+    shipping_amount: row.shippingAmount,
+    total_amount: row.totalAmount,
+    currency: 'AED',
+    items: items.map((item): OrderItem => ({
+      id: item.id,
+      product_slug: item.productSlug,
+      product_name: item.productName,
+      product_image: item.productImage,
+      price: item.price,
+      quantity: item.quantity,
+      line_total: fromFils(toFils(item.price) * item.quantity),
+      options: {
+        color: item.color || null,
+        color_name: item.colorName ?? null,
+        size: item.size as Size,
+      },
+    })),
+    billing_address: row.billingAddress,
+    shipping_address: row.shippingAddress ?? null,
+    transaction_id: intentId,
+  };
+}
+
 /**
- * The paid lines leave the cart; a line the shopper has since raised keeps the extra quantity. Lines are
- * visited in the cart's order so concurrent checkouts of one shopper lock rows in the same order.
+ * The paid lines leave the cart; a line the shopper has since raised keeps the extra quantity. Two statements
+ * whatever the number of lines, each over the lines as one VALUES list.
  */
 async function removePaidLines(tx: Tx, userId: number, lines: PricedLine[]) {
-  for (const line of lines) {
-    const same = and(
-      eq(cartItems.userId, userId),
-      eq(cartItems.productId, line.productId),
-      eq(cartItems.color, line.color),
-      eq(cartItems.size, line.size),
-    );
-    await tx
-      .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}`, updatedAt: new Date() })
-      .where(and(same, gt(cartItems.quantity, line.quantity)));
-    await tx.delete(cartItems).where(and(same, lte(cartItems.quantity, line.quantity)));
-  }
+  const paid = sql.join(
+    lines.map((l) => sql`(${l.productId}::int, ${l.color}::text, ${l.size}::text, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update cart_items c set quantity = c.quantity - v.quantity, updated_at = now()
+    from (values ${paid}) as v(product_id, color, size, quantity)
+    where c.user_id = ${userId} and c.product_id = v.product_id and c.color = v.color and c.size = v.size
+      and c.quantity > v.quantity`);
+  await tx.execute(sql`
+    delete from cart_items c using (values ${paid}) as v(product_id, color, size, quantity)
+    where c.user_id = ${userId} and c.product_id = v.product_id and c.color = v.color and c.size = v.size
+      and c.quantity <= v.quantity`);
 }
 
 /**
