@@ -120,7 +120,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = new PaymentService(database.db, gateway, reconciler, app.log);
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
-  app.addHook('preClose', () => reconciler.stop());
+  app.addHook('preClose', async () => {
+    await reconciler.stop();
+    await orders.settle();
+  });
 
   const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);

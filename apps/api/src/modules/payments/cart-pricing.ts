@@ -37,9 +37,9 @@ export async function priceCartForPayment(db: Database, userId: number): Promise
       active: sql<boolean>`${products.status} = 'active'`,
       sizeOffered: sql<boolean>`${cartItems.size} = any(${products.sizes})`,
       // '' is "no colour chosen"; any other key must still be one of the product's colours.
-      colorOffered: sql<boolean>`${cartItems.color} = '' or exists (
+      colorOffered: sql<boolean>`(${cartItems.color} = '' or exists (
         select 1 from product_colors pc join colors c on c.id = pc.color_id
-        where pc.product_id = ${products.id} and c.key = ${cartItems.color})`,
+        where pc.product_id = ${products.id} and c.key = ${cartItems.color}))`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
