@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   ApplePayConfigResponseSchema,
   PaymentConfigResponseSchema,
   PaymentConfirmResponseSchema,
   PaymentIntentResponseSchema,
 } from '@boutique/contracts';
-import { payments, products } from '../src/db/schema/index.js';
+import { paymentEvents, payments, products } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import {
   address,
@@ -68,6 +68,26 @@ describe('payment configuration', () => {
     ] as const) {
       const res = await call(t, method, path, undefined, method === 'GET' ? undefined : {});
       expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('documents every payment and order route in the OpenAPI document', async () => {
+    const doc = await t.json('/api/docs/json');
+    expect(doc.status).toBe(200);
+    for (const [path, method] of [
+      ['/api/v1/payments/config', 'get'],
+      ['/api/v1/payments/payment-intent', 'post'],
+      ['/api/v1/payments/update-payment-intent', 'post'],
+      ['/api/v1/payments/process-payment', 'post'],
+      ['/api/v1/payments/sandbox/confirm', 'post'],
+      ['/api/v1/apple-pay/config', 'get'],
+      ['/api/v1/apple-pay/process-payment', 'post'],
+      ['/api/v1/orders', 'post'],
+      ['/api/v1/orders/my-orders', 'get'],
+      ['/api/v1/orders/{id}', 'get'],
+      ['/api/v1/orders/{id}/status', 'patch'],
+    ] as const) {
+      expect(doc.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
   });
 
@@ -265,6 +285,13 @@ describe("confirming with Stripe's test cards in the sandbox", () => {
     const row = await paymentOf(intent.paymentIntentId);
     expect(row?.status).toBe('succeeded');
     expect(row?.billingAddress).toMatchObject({ name: 'Hessa Al Falasi', city: 'Dubai', country: 'AE' });
+    // The sandbox's webhook: recorded like one of Stripe's, for the same reconciliation.
+    const events = await t.database.db.select().from(paymentEvents).orderBy(desc(paymentEvents.receivedAt));
+    expect(events[0]).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      gateway: 'sandbox',
+      type: 'payment_intent.succeeded',
+    });
   });
 
   it("succeeds with the other brands' success numbers", async () => {

@@ -349,6 +349,42 @@ describe("Stripe's webhook", () => {
     expect((await paymentOf(intent.paymentIntentId))?.status).toBe('succeeded');
   });
 
+  it('adopts an intent whose id never reached our payment row, by the metadata, and makes its order', async () => {
+    const shopper = await newShopper(t);
+    const lines = [line(2)];
+    const [row] = await t.database.db
+      .insert(payments)
+      .values({
+        intentId: 'pending_00000000-0000-4000-8000-000000000001',
+        gateway: 'stripe',
+        userId: shopper.id,
+        method: 'apple_pay',
+        amount: totalOf(lines),
+        lines: lines.map((l) => ({
+          productId: l.productId,
+          slug: l.slug,
+          color: l.color,
+          size: l.size,
+          quantity: l.quantity,
+          price: l.price,
+        })),
+      })
+      .returning();
+    const intent = fake.createIntent(Math.round(Number(totalOf(lines)) * 100), {
+      userId: String(shopper.id),
+      paymentId: String(row!.id),
+    });
+    fake.succeed(intent.id);
+    const res = await deliver(intentEvent('payment_intent.succeeded', intent.id));
+    expect(res.status).toBe(200);
+    expect(await paymentOf(intent.id)).toMatchObject({ id: row!.id, status: 'succeeded' });
+    await eventually(async () =>
+      (await t.database.db.select().from(orders).where(eq(orders.paymentId, row!.id))).length === 1
+        ? true
+        : undefined,
+    );
+  });
+
   it('acknowledges events about other objects without acting on them', async () => {
     const res = await deliver({
       id: 'evt_test_customer_created',

@@ -66,6 +66,8 @@ export interface FakeStripe {
   secretKey: string;
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
+  /** An intent made at Stripe by some earlier call, e.g. one whose answer never reached the shop. */
+  createIntent(amount: number, metadata: Record<string, string>): FakeIntent;
   /** What Stripe.js does in the browser with a good card: the intent succeeds, with a charge and its billing. */
   succeed(intentId: string, billing?: BillingDetails): FakeIntent;
   /** A refused card in the browser: the intent goes back to requires_payment_method with the error. */
@@ -173,26 +175,38 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
     return intent;
   };
 
+  const createIntent = (amount: number, metadata: Record<string, string>, currency = 'aed') => {
+    const intent: FakeIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'requires_payment_method',
+      client_secret: '',
+      metadata,
+      latest_charge: null,
+      last_payment_error: null,
+      allowed_payment_method_types: ['card'],
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+    intents.set(intent.id, intent);
+    return intent;
+  };
+
   const route = (req: RecordedRequest): { status: number; body: unknown } => {
     const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.path);
     if (req.method === 'POST' && req.path === '/v1/payment_intents') {
       const body = req.body;
-      const intent: FakeIntent = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: Number(body.amount),
-        currency: String(body.currency),
-        status: 'requires_payment_method',
-        client_secret: '',
-        metadata: (body.metadata as Record<string, string>) ?? {},
-        latest_charge: null,
-        last_payment_error: null,
-        allowed_payment_method_types: (body.allowed_payment_method_types as string[]) ?? ['card'],
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-      };
-      intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
-      intents.set(intent.id, intent);
+      const intent = createIntent(
+        Number(body.amount),
+        (body.metadata as Record<string, string> | undefined) ?? {},
+        String(body.currency),
+      );
+      intent.allowed_payment_method_types = (body.allowed_payment_method_types as string[] | undefined) ?? [
+        'card',
+      ];
       if (body.confirm === 'true') {
         const pmd = body.payment_method_data as { card?: { token?: string } } | undefined;
         const source = (body.payment_method as string | undefined) ?? pmd?.card?.token ?? '';
@@ -275,6 +289,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
     secretKey,
     requests,
     intents,
+    createIntent,
     succeed,
     decline,
     close: () =>

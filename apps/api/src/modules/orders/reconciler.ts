@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
@@ -46,21 +46,30 @@ export class Reconciler {
         .returning({ id: paymentEvents.id });
       if (!fresh) return { kind: 'duplicate' as const };
       if (!event.intent) return { kind: 'ignored' as const };
+      const { id: intentId, status, lastError, paymentId } = event.intent;
       const [payment] = await tx
         .update(payments)
-        .set({ status: event.intent.status, lastError: event.intent.lastError, updatedAt: new Date() })
+        .set({ status, lastError, updatedAt: new Date() })
         // Events may arrive out of order: nothing moves a payment out of succeeded.
-        .where(and(eq(payments.intentId, event.intent.id), sql`${payments.status} <> 'succeeded'`))
+        .where(and(eq(payments.intentId, intentId), sql`${payments.status} <> 'succeeded'`))
         .returning({ id: payments.id });
-      const [known] = payment
-        ? [payment]
-        : await tx
-            .select({ id: payments.id })
-            .from(payments)
-            .where(eq(payments.intentId, event.intent.id))
-            .limit(1);
-      if (!known) return { kind: 'ignored' as const };
-      return { kind: 'handled' as const, paymentId: known.id };
+      if (payment) return { kind: 'handled' as const, paymentId: payment.id };
+      const [known] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.intentId, intentId))
+        .limit(1);
+      if (known) return { kind: 'handled' as const, paymentId: known.id };
+      // The provider made the intent but our row never learned its id (a crash right after the call; with
+      // Apple Pay the money may already be taken): the metadata names the row still waiting under its
+      // placeholder.
+      if (paymentId === undefined) return { kind: 'ignored' as const };
+      const [adopted] = await tx
+        .update(payments)
+        .set({ intentId, status, lastError, updatedAt: new Date() })
+        .where(and(eq(payments.id, paymentId), like(payments.intentId, 'pending\\_%')))
+        .returning({ id: payments.id });
+      return adopted ? { kind: 'handled' as const, paymentId: adopted.id } : { kind: 'ignored' as const };
     });
 
     if (outcome.kind === 'handled' && event.intent?.status === 'succeeded') {

@@ -85,7 +85,15 @@ export interface GatewayEvent {
   id: string;
   gateway: GatewayName;
   type: string;
-  intent: { id: string; status: PaymentStatus; lastError: string | null } | undefined;
+  intent:
+    | {
+        id: string;
+        status: PaymentStatus;
+        lastError: string | null;
+        /** Our payment row, from the intent's metadata: finds a row whose intent id was never stored. */
+        paymentId: number | undefined;
+      }
+    | undefined;
 }
 
 export class WebhookSignatureError extends HttpError {

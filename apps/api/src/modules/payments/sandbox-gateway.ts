@@ -174,7 +174,12 @@ export function succeededEvent(intent: GatewayIntent): GatewayEvent {
     id: `evt_${randomToken(24)}`,
     gateway: 'sandbox',
     type: 'payment_intent.succeeded',
-    intent: { id: intent.id, status: intent.status, lastError: null },
+    intent: {
+      id: intent.id,
+      status: intent.status,
+      lastError: null,
+      paymentId: Number(intent.metadata.paymentId),
+    },
   };
 }
 

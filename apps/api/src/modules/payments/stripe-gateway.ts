@@ -175,6 +175,9 @@ export class StripeGateway implements PaymentGateway {
         id: intent.id,
         status: mapStripeStatus(intent.status, intent.last_payment_error != null),
         lastError: intent.last_payment_error?.message ?? null,
+        paymentId: /^\d{1,9}$/.test(intent.metadata.paymentId ?? '')
+          ? Number(intent.metadata.paymentId)
+          : undefined,
       },
     };
   };
