@@ -457,6 +457,28 @@ describe('Apple Pay through Stripe', () => {
     expect(order.status).toBe(201);
   });
 
+  it('keeps a payment whose answer was lost, so that the webhook turns the charge into its order', async () => {
+    const shopper = await newShopper(t);
+    const lines = [line(1)];
+    await fillCart(t, shopper, lines);
+    fake.loseNextAnswer();
+    const res = await process(shopper, Number(totalOf(lines)), 'pm_card_visa');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The payment provider could not be reached. Please try again.');
+
+    // Stripe did charge the wallet: its event names our row through the metadata.
+    const charged = [...fake.intents.values()].at(-1)!;
+    expect(charged.status).toBe('succeeded');
+    await deliver(intentEvent('payment_intent.succeeded', charged.id));
+    const row = await paymentOf(charged.id);
+    expect(row).toMatchObject({ method: 'apple_pay', status: 'succeeded', userId: shopper.id });
+    await eventually(async () =>
+      (await t.database.db.select().from(orders).where(eq(orders.paymentId, row!.id))).length === 1
+        ? true
+        : undefined,
+    );
+  });
+
   it("passes on Stripe's decline message and records the failed payment", async () => {
     const shopper = await newShopper(t);
     const lines = [line(0)];

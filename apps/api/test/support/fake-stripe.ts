@@ -68,6 +68,8 @@ export interface FakeStripe {
   intents: Map<string, FakeIntent>;
   /** An intent made at Stripe by some earlier call, e.g. one whose answer never reached the shop. */
   createIntent(amount: number, metadata: Record<string, string>): FakeIntent;
+  /** The next intent creation is carried out, but its answer is a 500: the shop never learns the id. */
+  loseNextAnswer(): void;
   /** What Stripe.js does in the browser with a good card: the intent succeeds, with a charge and its billing. */
   succeed(intentId: string, billing?: BillingDetails): FakeIntent;
   /** A refused card in the browser: the intent goes back to requires_payment_method with the error. */
@@ -104,6 +106,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
   const charges = new Map<string, FakeCharge>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let seq = 0;
+  let loseNext = false;
   const id = (prefix: string) =>
     `${prefix}_${(++seq).toString().padStart(4, '0')}${randomBytes(8).toString('hex')}`;
 
@@ -277,7 +280,16 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
         answer = replay ?? route(recorded);
         if (typeof key === 'string' && recorded.method === 'POST' && !replay) replays.set(key, answer);
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req') };
+      if (loseNext && recorded.method === 'POST' && recorded.path === '/v1/payment_intents') {
+        loseNext = false;
+        answer = {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
+        };
+        headers['stripe-should-retry'] = 'false';
+      }
+      res.writeHead(answer.status, headers);
       res.end(JSON.stringify(answer.body));
     });
   });
@@ -290,6 +302,9 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
     requests,
     intents,
     createIntent,
+    loseNextAnswer: () => {
+      loseNext = true;
+    },
     succeed,
     decline,
     close: () =>

@@ -6,7 +6,12 @@ import type { Database } from '../../db/client.js';
 import { payments, type AddressSnapshot } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import { clientAmountToFils, fromFils } from '../../lib/money.js';
-import type { GatewayEvent, GatewayIntent, PaymentGateway } from './gateway.js';
+import {
+  GatewayUnavailableError,
+  type GatewayEvent,
+  type GatewayIntent,
+  type PaymentGateway,
+} from './gateway.js';
 import { priceCartForPayment, type PricedCart } from './cart-pricing.js';
 import { paidAlready, succeededEvent } from './sandbox-gateway.js';
 import { PAYMENT_NOT_FOUND } from '../orders/service.js';
@@ -144,7 +149,10 @@ export class PaymentService {
         token: input.token,
       });
     } catch (err) {
-      await this.db.delete(payments).where(eq(payments.id, row.id));
+      // A refused request took nothing: forget it. A provider that did not answer may have charged the
+      // wallet: the row stays under its placeholder, and the intent's first event adopts it.
+      if (!(err instanceof GatewayUnavailableError))
+        await this.db.delete(payments).where(eq(payments.id, row.id));
       throw err;
     }
     const { intent, decline } = charge;
