@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import type { OrderService } from './service.js';
+import { privateRoutes } from '../../lib/private-routes.js';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -20,9 +21,7 @@ export interface OrderRoutesOptions {
 const tags = ['orders'];
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { db, orders }) => {
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
+  privateRoutes(app, { signedIn: false });
 
   app.post(
     '/v1/orders',

@@ -21,6 +21,7 @@ import type { PaymentGateway } from './gateway.js';
 import { SandboxGateway } from './sandbox-gateway.js';
 import type { PaymentService } from './service.js';
 import { applePayContactAddress, completeAddress } from './addresses.js';
+import { privateRoutes } from '../../lib/private-routes.js';
 
 export interface PaymentRoutesOptions {
   config: Config;
@@ -36,10 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app,
   { config, gateway, payments, orders, reconciler },
 ) => {
-  // Payment secrets and personal data: no cache may keep these answers.
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
+  privateRoutes(app, { signedIn: false });
 
   app.get(
     '/v1/payments/config',
