@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { test, expect, Shop } from '../fixtures/shop';
 import { AccountPages, newCustomer, registerCustomer, signInQuickly } from '../fixtures/accounts';
 import { CheckoutPage, fillServerCart, installApplePay, piecesInStock } from '../fixtures/checkout';
@@ -221,4 +223,55 @@ test.describe('a customer pays and follows the order', () => {
     await expect(card.getByTestId('order-total')).toHaveText(dirhams);
     expect(Shop.amount(await card.getByTestId('order-total').innerText())).toBe(total);
   });
+});
+
+/** axe's serious and critical findings on the page as it is now (the open dialog included). */
+async function seriousViolations(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility of checkout and orders', () => {
+  for (const [lang, dark] of [
+    ['en', false],
+    ['ar', true],
+  ] as const) {
+    test(`axe finds nothing serious on both checkout steps, the confirmation, my orders and an order's details in ${lang}${dark ? ', dark' : ''}`, async ({
+      page,
+      request,
+      shop,
+    }) => {
+      const account = await registerCustomer(request);
+      await fillServerCart(request, account, await piecesInStock(request, 2));
+      await signInQuickly(page, account);
+      const checkout = new CheckoutPage(page, lang);
+      const found: string[] = [];
+
+      await shop.open('/checkout', { lang, dark });
+      await checkout.continueToPayment.click();
+      found.push(...(await seriousViolations(page, 'address step with errors')));
+      await checkout.fillAddress(account.email);
+      await checkout.continueToPayment.click();
+      await expect(checkout.payButton).toBeEnabled();
+      found.push(...(await seriousViolations(page, 'payment step')));
+      await checkout.payByCard('4000 0000 0000 0002');
+      await expect(page.getByTestId('payment-error')).toBeVisible();
+      found.push(...(await seriousViolations(page, 'declined card')));
+      await checkout.payByCard('4242 4242 4242 4242');
+      await expect(page).toHaveURL(/\/order-confirmation$/);
+      found.push(...(await seriousViolations(page, 'confirmation')));
+
+      await page.goto('/account/orders');
+      const card = page.getByTestId('order-card');
+      await expect(card).toHaveCount(1);
+      found.push(...(await seriousViolations(page, 'my orders')));
+      await card.getByRole('button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.push(...(await seriousViolations(page, 'order details')));
+      expect(found).toEqual([]);
+    });
+  }
 });
