@@ -137,7 +137,8 @@ export function AddressStep({
           required
           autoComplete={AUTOCOMPLETE[field]}
           inputMode={type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
-          dir={type === 'email' || type === 'tel' ? 'ltr' : undefined}
+          // Typed in any script: an address in Latin letters keeps its order on an Arabic page.
+          dir={type === 'email' || type === 'tel' ? 'ltr' : 'auto'}
           className={type === 'email' || type === 'tel' ? ltrInputClass : inputClass}
           value={values[field]}
           onChange={(e) => set(field)(e.target.value)}
