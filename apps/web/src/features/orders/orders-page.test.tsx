@@ -57,7 +57,6 @@ const address = {
 
 let nextItem = 1;
 function order(id: number, status: Order['fulfillment_status'], pieces: number): Order {
-  // Asserted rather than typed: the payments branch adds fields (transaction_id) to the order.
   return {
     id,
     order_number: `DL-ORDER${id}`,
@@ -86,7 +85,7 @@ function order(id: number, status: Order['fulfillment_status'], pieces: number):
         size: 'M' as const,
       },
     })),
-  } as Order;
+  };
 }
 
 const orders = [
