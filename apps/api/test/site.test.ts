@@ -35,6 +35,13 @@ function fakeBuild() {
       JSON.stringify({ meta: { title, description: `${title}.` } }),
     );
     writeFileSync(join(dist, 'locales', lng, 'notFound.json'), JSON.stringify({ meta: { title: 'OOPS' } }));
+    for (const [ns, text] of [
+      ['checkout', { title: lng === 'ar' ? 'إتمام الطلب' : 'Checkout' }],
+      ['orderConfirmation', { title: 'Thank you for your order' }],
+      ['orders', { title: 'My orders' }],
+      ['account', { eyebrow: 'My account' }],
+    ] as const)
+      writeFileSync(join(dist, 'locales', lng, `${ns}.json`), JSON.stringify(text));
   }
   return dist;
 }
@@ -116,6 +123,24 @@ describe('storefront pages', () => {
     const product = await page(`/product/${id}`);
     expect(product.status).toBe(301);
     expect(product.headers.get('location')).toBe('/product/zahra-emerald-velvet-caftan');
+  });
+
+  it('serves checkout, the order confirmation and my orders, never indexed, with their texts inlined', async () => {
+    for (const [path, title, namespaces] of [
+      ['/checkout', 'Checkout', ['checkout']],
+      ['/order-confirmation', 'Thank you for your order', ['orderConfirmation']],
+      ['/account/orders', 'My orders', ['orders', 'account']],
+    ] as const) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html).toContain(`<title data-ssr>${title} · Dar Lalla</title>`);
+      expect(html).toContain('<meta data-ssr name="robots" content="noindex">');
+      const { resources } = bootData(html).i18n;
+      for (const ns of namespaces) expect(resources, `${path} ${ns}`).toHaveProperty(ns);
+    }
+    expect((await page('/checkout', { cookie: 'lang=ar' })).html).toContain(
+      '<title data-ssr>إتمام الطلب · Dar Lalla</title>',
+    );
   });
 
   it('answers unknown pages and products with the storefront and a 404, not indexed', async () => {
