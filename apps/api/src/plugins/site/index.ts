@@ -96,7 +96,12 @@ export async function registerSite(
   });
 
   /** The page as HTML, or '' to let the browser render it (no server bundle, a failure, or too slow). */
-  const renderApp = async (request: FastifyRequest, url: string, lang: Language, page: Page): Promise<string> => {
+  const renderApp = async (
+    request: FastifyRequest,
+    url: string,
+    lang: Language,
+    page: Page,
+  ): Promise<string> => {
     if (!serverEntry) return '';
     try {
       const html = await serverEntry.render({
