@@ -24,6 +24,12 @@ import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
+import { createGateway } from './modules/payments/index.js';
+import { PaymentService } from './modules/payments/service.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { OrderService } from './modules/orders/service.js';
+import { Reconciler } from './modules/orders/reconciler.js';
+import { orderRoutes } from './modules/orders/routes.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -40,6 +46,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     catalog: CatalogService;
     mailer: Mailer;
+    /** Turns paid payments without an order into orders (tests call `sweep` directly). */
+    reconciler: Reconciler;
   }
 }
 
@@ -110,6 +118,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
 
+  const gateway = createGateway(config, database.db);
+  if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
+  const orders = new OrderService(database.db, gateway, {
+    mailer,
+    shop: { name: config.shop.name, email: config.shop.email, publicUrl: config.publicUrl },
+    log: app.log,
+  });
+  const reconciler = new Reconciler(
+    database.db,
+    orders,
+    { afterS: config.payments.reconcileAfterS, intervalS: config.payments.reconcileIntervalS },
+    app.log,
+  );
+  const payments = new PaymentService(database.db, gateway, reconciler, app.log);
+  app.decorate('reconciler', reconciler);
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('preClose', async () => {
+    await reconciler.stop();
+    await orders.settle();
+  });
+
   const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -127,6 +156,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, { service: new CartService(database.db) });
       await api.register(accountModule, { db: database.db });
+      // After authModule: these routes use app.authenticate.
+      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler });
+      await api.register(orderRoutes, { db: database.db, orders });
     },
     { prefix: '/api' },
   );

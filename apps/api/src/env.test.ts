@@ -42,6 +42,60 @@ describe('loadConfig', () => {
   });
 });
 
+describe('payment configuration', () => {
+  const stripe = {
+    PAYMENT_GATEWAY: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it('defaults to the offline sandbox with a one-minute grace before reconciliation', () => {
+    expect(loadConfig({}).payments).toEqual({
+      gateway: 'sandbox',
+      stripe: undefined,
+      reconcileAfterS: 60,
+      reconcileIntervalS: 60,
+    });
+  });
+
+  it('reads the Stripe keys, the mode they are in and where the API is', () => {
+    expect(loadConfig(stripe).payments.stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      publishableKey: 'pk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      testMode: true,
+      api: undefined,
+    });
+    const live = loadConfig({
+      ...stripe,
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    }).payments.stripe;
+    expect(live?.testMode).toBe(false);
+    expect(live?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+  });
+
+  it('stops with one line naming the missing or wrong Stripe variable', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ PAYMENT_GATEWAY: 'paypal' }, 'PAYMENT_GATEWAY'],
+      [{ ...stripe, STRIPE_SECRET_KEY: '' }, 'STRIPE_SECRET_KEY'],
+      [{ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+      [{ ...stripe, STRIPE_PUBLISHABLE_KEY: '' }, 'STRIPE_PUBLISHABLE_KEY'],
+      [{ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' }, 'STRIPE_PUBLISHABLE_KEY'],
+      [{ ...stripe, STRIPE_WEBHOOK_SECRET: '' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ ...stripe, STRIPE_API_BASE: 'ftp://x' }, 'STRIPE_API_BASE'],
+      [{ RECONCILE_AFTER_S: '-1' }, 'RECONCILE_AFTER_S'],
+    ];
+    for (const [env, name] of cases) {
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+    }
+    // The sandbox needs no keys at all.
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'sandbox' })).not.toThrow();
+  });
+});
+
 describe('auth configuration', () => {
   const dirs: string[] = [];
   const dataDir = () => {

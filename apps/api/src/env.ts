@@ -107,6 +107,54 @@ const EnvSchema = z.object({
   FACEBOOK_AUTH_URL: httpUrl.default('https://www.facebook.com/v23.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: httpUrl.default('https://graph.facebook.com/v23.0/oauth/access_token'),
   FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com/v23.0'),
+  /** sandbox: payments simulated offline with Stripe's test cards; stripe: real PaymentIntents. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_test_..., pk_live_...)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a webhook signing secret (whsec_...)')
+      .optional(),
+  ),
+  /** Where the Stripe SDK sends its calls instead of https://api.stripe.com (a local fake in tests). */
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * A paid payment whose order call has not arrived after this long becomes an order by reconciliation; the
+   * shopper's own call, seconds after paying, normally wins.
+   */
+  RECONCILE_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** How often the sweep looks for paid payments without an order; 0: only once at start. */
+  RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+});
+
+/** Stripe needs its three keys, of one mode (test or live). */
+const PaymentEnvSchema = EnvSchema.superRefine((e, ctx) => {
+  if (e.PAYMENT_GATEWAY !== 'stripe') return;
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!e[name]) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENT_GATEWAY is stripe' });
+      return;
+    }
+  }
+  const mode = (key: string | undefined) => (key?.includes('_live_') ? 'live' : 'test');
+  if (mode(e.STRIPE_SECRET_KEY) !== mode(e.STRIPE_PUBLISHABLE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: `is a ${mode(e.STRIPE_PUBLISHABLE_KEY)} key but STRIPE_SECRET_KEY is a ${mode(e.STRIPE_SECRET_KEY)} key`,
+    });
+  }
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -154,6 +202,7 @@ export interface Config {
   };
   shop: ShopDetails;
   social: SocialConfig;
+  payments: PaymentsConfig;
 }
 
 export interface GoogleConfig {
@@ -252,12 +301,30 @@ function socialConfig(e: Env): SocialConfig {
   };
 }
 
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Live keys move real money; test keys only Stripe's test cards. */
+  testMode: boolean;
+  /** Set when STRIPE_API_BASE points the SDK elsewhere than api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+export interface PaymentsConfig {
+  gateway: 'sandbox' | 'stripe';
+  /** Set when the gateway is stripe. */
+  stripe: StripeSettings | undefined;
+  reconcileAfterS: number;
+  reconcileIntervalS: number;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = PaymentEnvSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = issue?.path.join('.') ?? 'environment';
@@ -310,7 +377,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tiktokUrl: e.SHOP_TIKTOK_URL,
     },
     social: socialConfig(e),
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      stripe:
+        e.PAYMENT_GATEWAY === 'stripe' &&
+        e.STRIPE_SECRET_KEY &&
+        e.STRIPE_PUBLISHABLE_KEY &&
+        e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              testMode: !e.STRIPE_SECRET_KEY.includes('_live_'),
+              api: e.STRIPE_API_BASE ? stripeApi(e.STRIPE_API_BASE) : undefined,
+            }
+          : undefined,
+      reconcileAfterS: e.RECONCILE_AFTER_S,
+      reconcileIntervalS: e.RECONCILE_INTERVAL_S,
+    },
   };
+}
+
+function stripeApi(base: string): StripeSettings['api'] {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 const JWT_SECRET_FILE = 'jwt-secret';

@@ -129,6 +129,21 @@ export const ApplePayProcessResponseSchema = envelope(
 
 export const OrderAddressSchema = AddressFieldsSchema;
 
+/**
+ * An address as an order keeps it. Same fields as the checkout's, without the input rules: an order made by
+ * reconciliation from a payment whose shopper never sent the order call may know only a name and an e-mail.
+ */
+export const StoredAddressSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+export type StoredAddress = z.infer<typeof StoredAddressSchema>;
+
 /** The spec's order creation payload. Prices and totals are checked against the server, never trusted. */
 export const CreateOrderSchema = z.object({
   total_amount: clientAmount,
@@ -186,8 +201,10 @@ export const OrderSchema = z.object({
   total_amount: MoneySchema,
   currency: z.literal('AED'),
   items: z.array(OrderItemSchema),
-  billing_address: OrderAddressSchema,
-  shipping_address: OrderAddressSchema.nullable(),
+  billing_address: StoredAddressSchema,
+  shipping_address: StoredAddressSchema.nullable(),
+  /** The payment the order was made from: the spec's transaction_id. */
+  transaction_id: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -204,3 +221,11 @@ export const OrderStatusUpdateSchema = z.object({
     error: 'The status must be processing, shipped, delivered or cancelled.',
   }),
 });
+export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
+
+// ---------------------------------------------------------------- gateway events
+
+/** Answer to the gateway's webhook: any 2xx tells Stripe the event arrived; a redelivery says so. */
+export const PaymentWebhookResponseSchema = envelope(
+  z.object({ received: z.literal(true), duplicate: z.boolean() }),
+);

@@ -52,6 +52,8 @@ export function installErrorHandling(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      // An expected failure on our side (a payment provider down): the client hears the message, the log the cause.
+      if (error.statusCode >= 500) request.log.error({ err: error, cause: error.cause }, error.message);
       return send(reply, error.statusCode, {
         message: error.message,
         ...(error.errors && { errors: error.errors }),

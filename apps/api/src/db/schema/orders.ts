@@ -67,6 +67,13 @@ export const payments = pgTable(
     /** The gateway's id (`pi_...`): the spec's paymentIntentId and the order's transaction_id. */
     intentId: text().notNull().unique('payments_intent_id_unique'),
     gateway: text().notNull(),
+    /**
+     * What the browser confirms the payment with. The sandbox checks it on confirm; for Stripe it is a copy of
+     * the PaymentIntent's, so an update can answer without another call.
+     */
+    clientSecret: text(),
+    /** Bumped by every change of amount and lines: names the gateway call that carries the change. */
+    version: integer().notNull().default(0),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

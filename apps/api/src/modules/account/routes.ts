@@ -6,7 +6,7 @@ import {
   AddressListResponseSchema,
   AddressResponseSchema,
 } from '@boutique/contracts';
-import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
+import { privateRoutes } from '../../lib/private-routes.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { AddressService } from './service.js';
 
@@ -18,13 +18,7 @@ const tags = ['account'];
 
 /** The signed-in customer's saved addresses (they prefill checkout). Every route needs an access token. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { addresses }) => {
-  acceptEmptyJsonBody(app);
-  // Before the body is parsed, so a signed-out caller hears 401 rather than a 422 about the form.
-  app.addHook('onRequest', app.authenticate);
-  // Personal data: no cache, shared or private, may keep these answers.
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
+  privateRoutes(app, { signedIn: true });
 
   app.get(
     '/v1/account/addresses',

@@ -17,6 +17,7 @@ import type { ProfileService } from './profile.js';
 import { BAD_CREDENTIALS, type AuthService } from './service.js';
 import { REFRESH_COOKIE, sessionHttp } from './session-http.js';
 import { bearerToken, looksLikeRefreshToken } from './tokens.js';
+import { privateRoutes } from '../../lib/private-routes.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -39,19 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   const { startSession, endSession, throttle } = sessionHttp(config, limiter);
 
-  // The spec's client posts refresh and logout with a JSON content type and no body at all: here that is an
-  // empty body, not a malformed one. Anything else goes through Fastify's own (poisoning-safe) parser.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0) done(null, undefined);
-    else void parseJson(request, String(body), done);
-  });
-
-  // Tokens and personal data: no cache, shared or private, may keep these answers.
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
+  privateRoutes(app, { signedIn: false });
 
   /** Browsers send the cookie; other clients may send the refresh token as the bearer. */
   const presentedRefreshToken = (request: FastifyRequest) => {

@@ -8,7 +8,7 @@ import {
   CartUpdateSchema,
   type ServerCart,
 } from '@boutique/contracts';
-import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
+import { privateRoutes } from '../../lib/private-routes.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { CartService } from './service.js';
 
@@ -17,13 +17,7 @@ const answer = (cart: ServerCart) => ({ success: true as const, data: { cart } }
 
 /** The server cart of the signed-in customer. Register after the auth module (it needs `app.authenticate`). */
 export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async (app, { service }) => {
-  acceptEmptyJsonBody(app);
-  // Signed-out callers hear 401 before anything about their body.
-  app.addHook('onRequest', app.authenticate);
-  // One person's cart: no cache, shared or private, may keep it.
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
+  privateRoutes(app, { signedIn: true });
 
   app.get(
     '/v1/cart',

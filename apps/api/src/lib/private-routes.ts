@@ -13,3 +13,21 @@ export function acceptEmptyJsonBody(app: FastifyInstance) {
     else void parseJson(request, String(body), done);
   });
 }
+
+export interface PrivateRoutesOptions {
+  /** Every route of the scope needs an access token: checked before the body, so a stranger hears 401 first. */
+  signedIn: boolean;
+}
+
+/**
+ * A scope of routes about one person (tokens, carts, addresses, payments, orders): no cache, shared or
+ * private, may keep its answers; the spec's empty JSON bodies are accepted; and, when asked, every route
+ * needs a signed-in caller.
+ */
+export function privateRoutes(app: FastifyInstance, { signedIn }: PrivateRoutesOptions) {
+  acceptEmptyJsonBody(app);
+  if (signedIn) app.addHook('onRequest', app.authenticate);
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+}

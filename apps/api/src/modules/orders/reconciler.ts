@@ -1,0 +1,147 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { paymentEvents, payments } from '../../db/schema/index.js';
+import type { GatewayEvent } from '../payments/gateway.js';
+import type { OrderService } from './service.js';
+
+export interface ReconcilerOptions {
+  /** How long a succeeded payment waits for its shopper's own order call. */
+  afterS: number;
+  /** Period of the sweep; 0: only the sweep at start. */
+  intervalS: number;
+}
+
+export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
+
+/**
+ * No paid order is lost. The gateway's events (Stripe's webhook, the sandbox's own) update the payment and
+ * schedule its reconciliation after a grace period, so the shopper's order call, seconds after paying, wins the
+ * usual race; a sweep at start and then periodically picks up whatever a crash or a restart left behind. Both
+ * end in `OrderService.reconcilePayment`, which is idempotent: never a second order.
+ */
+export class Reconciler {
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #running = new Set<Promise<unknown>>();
+  #interval: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly orders: OrderService,
+    private readonly options: ReconcilerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Records the event and applies it to its payment in one transaction; an event id seen before is skipped
+   * (providers redeliver). A failure leaves nothing recorded, so the provider's redelivery tries again.
+   */
+  async handle(event: GatewayEvent): Promise<EventOutcome> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(paymentEvents)
+        .values({ id: event.id, gateway: event.gateway, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (!fresh) return { kind: 'duplicate' as const };
+      if (!event.intent) return { kind: 'ignored' as const };
+      const { id: intentId, status, lastError, paymentId } = event.intent;
+      const [payment] = await tx
+        .update(payments)
+        .set({ status, lastError, updatedAt: new Date() })
+        // Events may arrive out of order: nothing moves a payment out of succeeded.
+        .where(and(eq(payments.intentId, intentId), sql`${payments.status} <> 'succeeded'`))
+        .returning({ id: payments.id });
+      if (payment) return { kind: 'handled' as const, paymentId: payment.id };
+      const [known] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.intentId, intentId))
+        .limit(1);
+      if (known) return { kind: 'handled' as const, paymentId: known.id };
+      // The provider made the intent but our row never learned its id (a crash right after the call; with
+      // Apple Pay the money may already be taken): the metadata names the row still waiting under its
+      // placeholder.
+      if (paymentId === undefined) return { kind: 'ignored' as const };
+      const [adopted] = await tx
+        .update(payments)
+        .set({ intentId, status, lastError, updatedAt: new Date() })
+        .where(and(eq(payments.id, paymentId), like(payments.intentId, 'pending\\_%')))
+        .returning({ id: payments.id });
+      return adopted ? { kind: 'handled' as const, paymentId: adopted.id } : { kind: 'ignored' as const };
+    });
+
+    if (outcome.kind === 'handled' && event.intent?.status === 'succeeded') {
+      this.#schedule(outcome.paymentId, this.options.afterS);
+    }
+    if (outcome.kind === 'ignored')
+      this.log.info({ eventId: event.id, type: event.type }, 'payment event ignored');
+    return outcome.kind;
+  }
+
+  /** Turns every payment that succeeded at least `graceS` ago and has no order into its order. */
+  async sweep(graceS = this.options.afterS): Promise<number> {
+    let created = 0;
+    for (const paymentId of await this.orders.paidWithoutOrder(graceS)) {
+      if (this.#stopped) break;
+      if (await this.#reconcile(paymentId)) created += 1;
+    }
+    return created;
+  }
+
+  start() {
+    this.#track(this.sweep());
+    if (this.options.intervalS > 0) {
+      this.#interval = setInterval(() => this.#track(this.sweep()), this.options.intervalS * 1000);
+      this.#interval.unref();
+    }
+  }
+
+  /** Stops the timers and waits for work under way, so the database is not closed beneath it. */
+  async stop() {
+    this.#stopped = true;
+    clearInterval(this.#interval);
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.allSettled([...this.#running]);
+  }
+
+  #schedule(paymentId: number, afterS: number) {
+    if (this.#stopped) return;
+    if (afterS === 0) {
+      this.#track(this.#reconcile(paymentId));
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#track(this.#reconcile(paymentId));
+    }, afterS * 1000);
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  async #reconcile(paymentId: number): Promise<boolean> {
+    try {
+      const placed = await this.orders.reconcilePayment(paymentId);
+      if (placed?.created) {
+        this.log.warn(
+          { paymentId, orderNumber: placed.order.order_number },
+          'paid payment without an order call: order made by reconciliation',
+        );
+      }
+      return placed?.created ?? false;
+    } catch (err) {
+      // The sweep will come back to it.
+      this.log.error({ err, paymentId }, 'reconciliation failed');
+      return false;
+    }
+  }
+
+  #track(work: Promise<unknown>) {
+    const tracked: Promise<unknown> = work
+      .catch((err: unknown) => this.log.error({ err }, 'reconciliation sweep failed'))
+      .finally(() => this.#running.delete(tracked));
+    this.#running.add(tracked);
+  }
+}

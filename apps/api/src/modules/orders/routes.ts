@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateOrderResponseSchema,
+  CreateOrderSchema,
+  OrderIdParamsSchema,
+  OrderListResponseSchema,
+  OrderResponseSchema,
+  OrderStatusUpdateSchema,
+} from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import { requireUser } from '../../plugins/auth.js';
+import { requireAdmin } from '../../plugins/roles.js';
+import type { OrderService } from './service.js';
+import { privateRoutes } from '../../lib/private-routes.js';
+
+export interface OrderRoutesOptions {
+  db: Database;
+  orders: OrderService;
+}
+
+const tags = ['orders'];
+
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { db, orders }) => {
+  privateRoutes(app, { signedIn: false });
+
+  app.post(
+    '/v1/orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Record the order of a succeeded payment; the same payment always answers with the same order (201 made, 200 already made)',
+        body: CreateOrderSchema,
+        response: { 200: CreateOrderResponseSchema, 201: CreateOrderResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { order, created } = await orders.placeOrder(requireUser(req).id, req.body);
+      return reply.code(created ? 201 : 200).send({
+        success: true,
+        data: { order_id: order.id, order_number: order.order_number, total_amount: order.total_amount },
+      });
+    },
+  );
+
+  app.get(
+    '/v1/orders/my-orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The signed-in shopper's orders, newest first, with their items",
+        response: { 200: OrderListResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { orders: await orders.listForUser(requireUser(req).id) },
+    }),
+  );
+
+  app.get(
+    '/v1/orders/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "One of the shopper's orders (anyone else's is 404)",
+        params: OrderIdParamsSchema,
+        response: { 200: OrderResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { order: await orders.getForUser(requireUser(req).id, req.params.id) },
+    }),
+  );
+
+  app.patch(
+    '/v1/orders/:id/status',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Admin: move an order forward (unfulfilled, processing, shipped, delivered; stages may be skipped) or cancel it before it ships',
+        params: OrderIdParamsSchema,
+        body: OrderStatusUpdateSchema,
+        response: { 200: OrderResponseSchema },
+      },
+    },
+    async (req) => {
+      const admin = await requireAdmin(db, req);
+      const order = await orders.updateStatus(admin.id, req.params.id, req.body);
+      req.log.info(
+        { orderId: order.id, status: order.fulfillment_status, by: admin.id },
+        'order status changed',
+      );
+      return { success: true as const, data: { order } };
+    },
+  );
+};

@@ -1,0 +1,604 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  CreateOrder,
+  FulfillmentStatus,
+  LocalizedText,
+  Order,
+  OrderItem,
+  OrderStatusUpdate,
+  Size,
+} from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import {
+  addresses,
+  colors,
+  orderItems,
+  orderStatusEvents,
+  orders,
+  payments,
+  productImages,
+  products,
+  users,
+  type AddressSnapshot,
+  type PricedLine,
+} from '../../db/schema/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
+import { toImage } from '../catalog/images.js';
+import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
+import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
+import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
+import { newOrderNumber } from './order-number.js';
+
+type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_MISMATCH = 'The order does not match what was paid for. Please review your order.';
+
+export interface PlacedOrder {
+  order: Order;
+  /** False when the payment already had its order: a repeated call, a concurrent one, or reconciliation. */
+  created: boolean;
+}
+
+export interface OrderServiceOptions {
+  mailer: Mailer;
+  shop: ShopIdentity;
+  log: FastifyBaseLogger;
+}
+
+/** The forward path of an order; `cancelled` stands beside it. */
+const FLOW: FulfillmentStatus[] = ['unfulfilled', 'processing', 'shipped', 'delivered'];
+
+/**
+ * Why `from -> to` is not allowed, or undefined when it is. Forward moves may skip a stage (a caftan packed and
+ * handed to the courier the same day goes from unfulfilled to shipped); nothing goes back; an order can be
+ * cancelled until it has shipped; delivered and cancelled are final.
+ */
+export function illegalMove(from: FulfillmentStatus, to: FulfillmentStatus): string | undefined {
+  if (from === to) return `The order is already ${to}.`;
+  if (from === 'cancelled') return 'A cancelled order cannot change any more.';
+  if (from === 'delivered') return 'A delivered order cannot change any more.';
+  if (to === 'cancelled') {
+    return from === 'unfulfilled' || from === 'processing'
+      ? undefined
+      : `A ${from} order can no longer be cancelled.`;
+  }
+  if (FLOW.indexOf(to) < FLOW.indexOf(from)) return `An order cannot go back from ${from} to ${to}.`;
+  return undefined;
+}
+
+/**
+ * Orders are made from succeeded payments, and only from them: the shopper's `POST /orders` and reconciliation
+ * of a payment whose order call never came both end in `#insertOrder`, where the unique `orders.payment_id`
+ * decides, so a payment yields one order however many calls race for it.
+ */
+export class OrderService {
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly gateway: PaymentGateway,
+    private readonly options: OrderServiceOptions,
+  ) {}
+
+  /** The shopper's order call: everything it states is checked against what was paid for. */
+  async placeOrder(userId: number, input: CreateOrder): Promise<PlacedOrder> {
+    const { payment, order: existing } = await this.#ownPayment(userId, input.transaction_id);
+    const paidFils = linesTotalFils(payment.lines);
+    const agrees =
+      clientAmountToFils(input.total_amount) === paidFils + SHIPPING_FILS &&
+      itemsMatch(payment.lines, input.items);
+
+    if (!agrees) {
+      throw new HttpError(
+        409,
+        existing ? `This payment has already been used for order ${existing.orderNumber}.` : ORDER_MISMATCH,
+      );
+    }
+    if (existing) return { order: await this.#view(existing), created: false };
+
+    const intent = await this.#verifiedIntent(payment);
+    if (intent.status !== 'succeeded') {
+      throw new HttpError(
+        402,
+        intent.lastError
+          ? `The payment has not been completed: ${intent.lastError}`
+          : `The payment has not been completed (status: ${intent.status}).`,
+      );
+    }
+    this.#checkAmounts(payment, intent);
+    return this.#insertOrder(payment, {
+      billing: input.billing_address,
+      shipping: input.shipping_address ?? null,
+      source: 'checkout',
+      actorId: userId,
+    });
+  }
+
+  /**
+   * Makes the order of a succeeded payment that has none (its shopper's call never arrived). Asks the gateway
+   * first: only money actually taken becomes an order. Undefined when there is nothing (yet) to do.
+   */
+  async reconcilePayment(paymentId: number): Promise<PlacedOrder | undefined> {
+    const [found] = await this.db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
+      .where(eq(payments.id, paymentId))
+      .limit(1);
+    const payment = found?.payment;
+    if (!payment || !payment.intentId.startsWith('pi_')) return undefined;
+    if (found.order) return { order: await this.#view(found.order), created: false };
+
+    const intent = await this.#verifiedIntent(payment);
+    if (intent.status !== 'succeeded') return undefined;
+    try {
+      this.#checkAmounts(payment, intent);
+    } catch {
+      return undefined;
+    }
+    const { billing, shipping } = await this.#reconciledAddresses(payment, intent);
+    return this.#insertOrder(payment, { billing, shipping, source: 'reconciliation', actorId: null });
+  }
+
+  /** `POST /payments/process-payment`: confirms that this paid intent is the one behind this order. */
+  async linkPayment(userId: number, intentId: string, orderId: number) {
+    const { payment } = await this.#ownPayment(userId, intentId);
+    const [order] = await this.db
+      .select({ id: orders.id, paymentId: orders.paymentId })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .limit(1);
+    if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+    if (order.paymentId !== payment.id) {
+      throw new HttpError(409, 'This payment does not belong to that order.');
+    }
+    return { paymentIntentId: payment.intentId, order_id: order.id, status: payment.status };
+  }
+
+  async listForUser(userId: number): Promise<Order[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+    return this.#views(rows);
+  }
+
+  async getForUser(userId: number, orderId: number): Promise<Order> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .limit(1);
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    return this.#view(row);
+  }
+
+  /**
+   * Moves an order along its life. The update is conditional on the status it was read in, so of two admins
+   * moving one order at the same moment the second re-reads and is judged against the first one's result.
+   */
+  async updateStatus(actorId: number, orderId: number, input: OrderStatusUpdate): Promise<Order> {
+    const to = input.status;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const [current] = await this.db
+        .select({ status: orders.fulfillmentStatus })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!current) throw new HttpError(404, ORDER_NOT_FOUND);
+      const refusal = illegalMove(current.status, to);
+      if (refusal) throw new HttpError(409, refusal);
+
+      const moved = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ fulfillmentStatus: to, updatedAt: new Date() })
+          .where(and(eq(orders.id, orderId), eq(orders.fulfillmentStatus, current.status)))
+          .returning();
+        if (!row) return undefined;
+        await tx
+          .insert(orderStatusEvents)
+          .values({ orderId, fromStatus: current.status, toStatus: to, actorId });
+        return row;
+      });
+      if (moved) return this.#view(moved);
+    }
+    throw new HttpError(409, 'The order is being changed by someone else. Please try again.');
+  }
+
+  /** Payments that succeeded at least `graceS` ago and have no order: what reconciliation must turn into orders. */
+  async paidWithoutOrder(graceS: number, limit = 100): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'succeeded'),
+          lte(payments.updatedAt, sql`now() - make_interval(secs => ${graceS})`),
+          // Spelled out: in a one-table query Drizzle leaves columns unqualified, and a bare "id" inside the
+          // subquery would be the order's.
+          sql`not exists (select 1 from orders o where o.payment_id = payments.id)`,
+        ),
+      )
+      .orderBy(asc(payments.updatedAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** The shopper's payment with its order, if it has one, in one query. */
+  async #ownPayment(
+    userId: number,
+    intentId: string,
+  ): Promise<{ payment: PaymentRow; order: OrderRow | null }> {
+    const [found] = await this.db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
+      .where(eq(payments.intentId, intentId))
+      .limit(1);
+    // Someone else's payment is answered exactly like one that does not exist.
+    if (!found || found.payment.userId !== userId) throw new HttpError(404, PAYMENT_NOT_FOUND);
+    return found;
+  }
+
+  /** The gateway's word on the payment, mirrored into our row (status, and the payer's details if new). */
+  async #verifiedIntent(payment: PaymentRow): Promise<GatewayIntent> {
+    const intent = await this.gateway.retrieveIntent(payment.intentId);
+    const learnedBilling = !payment.billingAddress && intent.billing;
+    if (intent.status !== payment.status || learnedBilling) {
+      await this.db
+        .update(payments)
+        .set({
+          status: intent.status,
+          lastError: intent.lastError,
+          ...(learnedBilling && { billingAddress: intent.billing as AddressSnapshot }),
+          updatedAt: new Date(),
+        })
+        // A succeeded payment never goes back, whatever a stale answer says.
+        .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'succeeded'`));
+    }
+    return intent;
+  }
+
+  /** What was charged, what was frozen and what the lines add up to must be one amount. */
+  #checkAmounts(payment: PaymentRow, intent: GatewayIntent) {
+    const linesFils = linesTotalFils(payment.lines) + SHIPPING_FILS;
+    if (
+      intent.amountFils !== linesFils ||
+      toFils(payment.amount) !== linesFils ||
+      intent.currency.toUpperCase() !== payment.currency
+    ) {
+      this.options.log.error(
+        { paymentId: payment.id, charged: intent.amountFils, frozen: payment.amount, lines: linesFils },
+        'paid amount differs from the payment lines: needs a person',
+      );
+      throw new HttpError(409, 'The amount paid does not match the order. Please contact us.');
+    }
+  }
+
+  /**
+   * Reconciliation knows no checkout form: the billing address is the one recorded with the payment (the
+   * sandbox confirmation's or Stripe's billing details, Apple Pay's contact), else the shopper's default saved
+   * address, else their most recent one; with none of those the order keeps the account's name and e-mail and
+   * empty postal fields, and the log says the shop must ask the customer.
+   */
+  async #reconciledAddresses(payment: PaymentRow, intent: GatewayIntent) {
+    const [user] = await this.db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, payment.userId))
+      .limit(1);
+    const account: AddressSnapshot = {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      phone: '',
+      address: '',
+      city: '',
+      postalCode: '',
+      country: '',
+    };
+    const recorded = payment.billingAddress ?? intent.billing;
+    let billing: AddressSnapshot;
+    if (recorded?.address) {
+      billing = { ...account, ...definedFields(recorded) };
+    } else {
+      const [saved] = await this.db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, payment.userId))
+        .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt))
+        .limit(1);
+      if (saved) {
+        billing = {
+          name: saved.name,
+          email: saved.email,
+          phone: saved.phone,
+          address: saved.address,
+          city: saved.city,
+          postalCode: saved.postalCode,
+          country: saved.country,
+        };
+      } else {
+        billing = { ...account, ...(recorded && definedFields(recorded)) };
+        this.options.log.warn(
+          { paymentId: payment.id, userId: payment.userId },
+          'reconciled order has no postal address: ask the customer',
+        );
+      }
+    }
+    return { billing, shipping: payment.shippingAddress ?? null };
+  }
+
+  async #insertOrder(
+    payment: PaymentRow,
+    details: {
+      billing: AddressSnapshot;
+      shipping: AddressSnapshot | null;
+      source: 'checkout' | 'reconciliation';
+      actorId: number | null;
+    },
+  ): Promise<PlacedOrder> {
+    const snapshot = await this.#catalogueSnapshot(payment.lines, payment.userId);
+    const subtotalFils = linesTotalFils(payment.lines);
+
+    const outcome = await this.db.transaction(async (tx) => {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        // No conflict target: a clash on the payment (someone else made this order) and a clash on the order
+        // number (draw again) both come back empty, without aborting the transaction.
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNumber: newOrderNumber(),
+            userId: payment.userId,
+            paymentId: payment.id,
+            paymentStatus: 'succeeded',
+            paymentMethod: payment.method,
+            currency: payment.currency,
+            subtotal: fromFils(subtotalFils),
+            shippingAmount: fromFils(SHIPPING_FILS),
+            totalAmount: fromFils(subtotalFils + SHIPPING_FILS),
+            billingAddress: details.billing,
+            shippingAddress: details.shipping ?? details.billing,
+            source: details.source,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!order) {
+          const [theirs] = await tx.select().from(orders).where(eq(orders.paymentId, payment.id)).limit(1);
+          if (theirs) return { order: theirs, created: false as const };
+          continue;
+        }
+        const items = await tx
+          .insert(orderItems)
+          .values(
+            payment.lines.map((line) => {
+              const product = snapshot.products.get(line.productId);
+              return {
+                orderId: order.id,
+                productId: product ? line.productId : null,
+                productSlug: line.slug,
+                productName: product?.name ?? { en: line.slug, fr: line.slug, ar: line.slug },
+                productImage: product?.image ?? null,
+                color: line.color,
+                colorName: line.color ? (snapshot.colors.get(line.color) ?? null) : null,
+                size: line.size,
+                quantity: line.quantity,
+                price: line.price,
+              };
+            }),
+          )
+          .returning();
+        await tx
+          .insert(orderStatusEvents)
+          .values({ orderId: order.id, fromStatus: null, toStatus: 'unfulfilled', actorId: details.actorId });
+        await removePaidLines(tx, payment.userId, payment.lines);
+        if (payment.status !== 'succeeded') {
+          await tx
+            .update(payments)
+            .set({ status: 'succeeded', updatedAt: new Date() })
+            .where(eq(payments.id, payment.id));
+        }
+        return { order, items, created: true as const };
+      }
+      throw new Error('no free order number after 5 draws');
+    });
+
+    if (!outcome.created) return { order: await this.#view(outcome.order), created: false };
+    const order = toOrder(outcome.order, outcome.items, payment.intentId);
+    this.options.log.info(
+      { orderId: order.id, orderNumber: order.order_number, source: details.source },
+      'order created',
+    );
+    // The shopper's answer does not wait for the mail server.
+    this.#track(this.#sendConfirmation(order, snapshot.email));
+    return { order, created: true };
+  }
+
+  /** Waits for confirmation e-mails still being sent (on shutdown). */
+  async settle() {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  #track(work: Promise<void>) {
+    const tracked = work.finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
+  }
+
+  /** Names, first images and colour names as the catalogue has them now: the order keeps its own copy. */
+  async #catalogueSnapshot(lines: PricedLine[], userId: number) {
+    const ids = [...new Set(lines.map((l) => l.productId))];
+    const keys = [...new Set(lines.map((l) => l.color).filter(Boolean))];
+    const [productRows, imageRows, colorRows, userRows] = await Promise.all([
+      this.db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(inArray(products.id, ids)),
+      this.db
+        .selectDistinctOn([productImages.productId])
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(productImages.productId, asc(productImages.sortOrder), asc(productImages.id)),
+      keys.length > 0
+        ? this.db.select({ key: colors.key, name: colors.name }).from(colors).where(inArray(colors.key, keys))
+        : Promise.resolve([]),
+      this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
+    ]);
+    const images = new Map(
+      imageRows.map((r) => [r.productId, toImage(r.path, r.widths, r.aspect, r.sortOrder).url]),
+    );
+    return {
+      products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
+      colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),
+      email: userRows[0]?.email,
+    };
+  }
+
+  async #sendConfirmation(order: Order, email: string | undefined) {
+    if (!email) return;
+    try {
+      await this.options.mailer.send(confirmationMail(order, email, this.options.shop));
+    } catch (err) {
+      // The order stands; a lost e-mail is for the log, not for the shopper's checkout.
+      this.options.log.error({ err, orderId: order.id }, 'order confirmation e-mail not sent');
+    }
+  }
+
+  async #view(row: OrderRow): Promise<Order> {
+    const [view] = await this.#views([row]);
+    if (!view) throw new Error('order view lost');
+    return view;
+  }
+
+  async #views(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [items, intents] = await Promise.all([
+      this.db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+      this.db
+        .select({ id: payments.id, intentId: payments.intentId })
+        .from(payments)
+        .where(inArray(payments.id, [...new Set(rows.map((r) => r.paymentId))])),
+    ]);
+    const itemsOf = new Map<number, ItemRow[]>();
+    for (const item of items) {
+      const list = itemsOf.get(item.orderId) ?? [];
+      list.push(item);
+      itemsOf.set(item.orderId, list);
+    }
+    const intentOf = new Map(intents.map((p) => [p.id, p.intentId]));
+    return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? ''));
+  }
+}
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+function toOrder(row: OrderRow, items: ItemRow[], intentId: string): Order {
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    created_at: row.createdAt.toISOString(),
+    fulfillment_status: row.fulfillmentStatus,
+    payment_status: row.paymentStatus,
+    payment_method: row.paymentMethod,
+    subtotal: row.subtotal,
+    shipping_amount: row.shippingAmount,
+    total_amount: row.totalAmount,
+    currency: 'AED',
+    items: items.map((item): OrderItem => ({
+      id: item.id,
+      product_slug: item.productSlug,
+      product_name: item.productName,
+      product_image: item.productImage,
+      price: item.price,
+      quantity: item.quantity,
+      line_total: fromFils(toFils(item.price) * item.quantity),
+      options: {
+        color: item.color || null,
+        color_name: item.colorName ?? null,
+        size: item.size as Size,
+      },
+    })),
+    billing_address: row.billingAddress,
+    shipping_address: row.shippingAddress ?? null,
+    transaction_id: intentId,
+  };
+}
+
+/**
+ * The paid lines leave the cart; a line the shopper has since raised keeps the extra quantity. Two statements
+ * whatever the number of lines, each over the lines as one VALUES list.
+ */
+async function removePaidLines(tx: Tx, userId: number, lines: PricedLine[]) {
+  const paid = sql.join(
+    lines.map((l) => sql`(${l.productId}::int, ${l.color}::text, ${l.size}::text, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update cart_items c set quantity = c.quantity - v.quantity, updated_at = now()
+    from (values ${paid}) as v(product_id, color, size, quantity)
+    where c.user_id = ${userId} and c.product_id = v.product_id and c.color = v.color and c.size = v.size
+      and c.quantity > v.quantity`);
+  await tx.execute(sql`
+    delete from cart_items c using (values ${paid}) as v(product_id, color, size, quantity)
+    where c.user_id = ${userId} and c.product_id = v.product_id and c.color = v.color and c.size = v.size
+      and c.quantity <= v.quantity`);
+}
+
+/**
+ * The client's items are the paid lines: same products, colours and sizes, same quantities, same unit prices
+ * (order of lines and repeated lines do not matter).
+ */
+export function itemsMatch(lines: PricedLine[], items: CreateOrder['items']): boolean {
+  const key = (slug: string, color: string | null | undefined, size: string) =>
+    `${slug.trim().toLowerCase()}|${(color ?? '').trim().toLowerCase()}|${size}`;
+  const tally = (entries: { key: string; quantity: number; priceFils: number | undefined }[]) => {
+    const out = new Map<string, { quantity: number; priceFils: number | undefined }>();
+    for (const e of entries) {
+      const seen = out.get(e.key);
+      if (seen && seen.priceFils !== e.priceFils) return undefined;
+      out.set(e.key, { quantity: (seen?.quantity ?? 0) + e.quantity, priceFils: e.priceFils });
+    }
+    return out;
+  };
+  const paid = tally(
+    lines.map((l) => ({
+      key: key(l.slug, l.color, l.size),
+      quantity: l.quantity,
+      priceFils: toFils(l.price),
+    })),
+  );
+  const sent = tally(
+    items.map((i) => ({
+      key: key(i.product_slug, i.options.color, i.options.size),
+      quantity: i.quantity,
+      priceFils: clientAmountToFils(i.price),
+    })),
+  );
+  if (!paid || !sent || paid.size !== sent.size) return false;
+  for (const [k, p] of paid) {
+    const s = sent.get(k);
+    if (!s || s.quantity !== p.quantity || s.priceFils !== p.priceFils) return false;
+  }
+  return true;
+}
+
+/** Only the fields that hold something, so they can be laid over defaults. */
+function definedFields(address: Partial<AddressSnapshot>): Partial<AddressSnapshot> {
+  return Object.fromEntries(
+    Object.entries(address).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+  );
+}

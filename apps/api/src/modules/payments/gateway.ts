@@ -1,0 +1,129 @@
+import type { PaymentStatus } from '@boutique/contracts';
+import type { AddressSnapshot } from '../../db/schema/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { CardDecline } from './test-cards.js';
+
+/**
+ * What the shop needs from a payment provider. Two implementations: `SandboxGateway` (offline, Stripe's test
+ * cards, state in the `payments` table) and `StripeGateway` (the official SDK). Routes and services speak only
+ * to this interface; amounts are integer fils and currencies lower-case ISO codes, as Stripe counts them.
+ */
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** For the storefront's Stripe.js; null in the sandbox. */
+  readonly publishableKey: string | null;
+  /** No real money moves. */
+  readonly testMode: boolean;
+
+  createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
+  /** Changes the amount of an intent that has not been paid yet. */
+  updateIntentAmount(input: UpdateIntentInput): Promise<GatewayIntent>;
+  /** The intent as the provider knows it now: the only source of truth on whether money was taken. */
+  retrieveIntent(intentId: string): Promise<GatewayIntent>;
+  /** Creates and confirms an intent with an Apple Pay token in one step. A decline is an answer, not a throw. */
+  chargeApplePay(input: ApplePayChargeInput): Promise<ApplePayCharge>;
+  /**
+   * Verifies and reads a webhook delivery; throws `WebhookSignatureError` when it is not the provider's.
+   * Undefined when the provider sends no webhooks (the sandbox emits its events itself).
+   */
+  readonly parseWebhook: ((rawBody: Buffer, signature: string | undefined) => GatewayEvent) | undefined;
+}
+
+export type GatewayName = 'sandbox' | 'stripe';
+
+export interface CreateIntentInput {
+  amountFils: number;
+  currency: string;
+  metadata: { userId: string; paymentId: string };
+  /** The same key always yields the same intent: a retried call never makes a second one. */
+  idempotencyKey: string;
+}
+
+export interface UpdateIntentInput {
+  intentId: string;
+  amountFils: number;
+  idempotencyKey: string;
+}
+
+export interface ApplePayChargeInput {
+  amountFils: number;
+  currency: string;
+  metadata: { userId: string; paymentId: string };
+  idempotencyKey: string;
+  /** `ApplePayPayment.token` as the browser handed it over. */
+  token: {
+    paymentData: unknown;
+    paymentMethod?: { displayName?: string; network?: string; type?: string };
+    transactionIdentifier?: string;
+  };
+}
+
+export interface ApplePayCharge {
+  intent: GatewayIntent;
+  /** Set when the wallet's card was refused. */
+  decline: CardDecline | undefined;
+}
+
+export interface GatewayIntent {
+  id: string;
+  clientSecret: string | null;
+  amountFils: number;
+  currency: string;
+  status: PaymentStatus;
+  /** The provider's message for the last failed attempt. */
+  lastError: string | null;
+  /** The payer's details the provider recorded with the charge, when it has any. */
+  billing: Partial<AddressSnapshot> | undefined;
+  metadata: Record<string, string>;
+}
+
+/**
+ * A provider's event, normalised. Only events about an intent matter to the shop; `intent` carries its state
+ * as the event reports it.
+ */
+export interface GatewayEvent {
+  id: string;
+  gateway: GatewayName;
+  type: string;
+  intent:
+    | {
+        id: string;
+        status: PaymentStatus;
+        lastError: string | null;
+        /** Our payment row, from the intent's metadata: finds a row whose intent id was never stored. */
+        paymentId: number | undefined;
+      }
+    | undefined;
+}
+
+export class WebhookSignatureError extends HttpError {
+  constructor() {
+    super(400, 'The webhook signature could not be verified.');
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The provider could not be reached or answered with an error we did not expect. */
+export class GatewayUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(502, 'The payment provider could not be reached. Please try again.');
+    this.name = 'GatewayUnavailableError';
+    this.cause = cause;
+  }
+}
+
+/** Stripe's statuses folded into the shop's five. */
+export function mapStripeStatus(status: string, hasError: boolean): PaymentStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'canceled':
+      return 'canceled';
+    default:
+      // requires_payment_method after a refused attempt is a failure the shopper may retry with another card.
+      return hasError ? 'failed' : 'requires_payment_method';
+  }
+}
