@@ -154,6 +154,24 @@ describe('storefront pages', () => {
     expect((await t.json('/api/v1/nothing')).body).toMatchObject({ success: false, message: 'Not found' });
   });
 
+  it('serves the account pages as pages of the shop, never indexed, with their translations inlined', async () => {
+    for (const path of ['/account/login', '/account/profile', '/checkout', '/auth/google/callback']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain('<meta data-ssr name="robots" content="noindex">');
+    }
+    expect(bootData((await page('/account/login')).html).i18n.resources).toHaveProperty('common');
+    expect((await page('/auth/twitter/callback')).status).toBe(404);
+  });
+
+  it('keeps the one-time tokens of account links out of the page it writes', async () => {
+    const { status, html } = await page('/account/reset-password?token=secret-reset-token');
+    expect(status).toBe(200);
+    expect(html).not.toContain('secret-reset-token');
+    const callback = await page('/auth/google/callback?token=secret-code&provider=google');
+    expect(callback.html).not.toContain('secret-code');
+  });
+
   it('escapes what it writes: data cannot close the script or the attribute', async () => {
     await t.database.db
       .update(products)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import type { LoginRedirectState } from '@/lib/session/redirect';
+import { session } from '@/lib/session/session';
 import { firstFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -61,8 +62,9 @@ export default function ResetPasswordPage() {
     setBanner(null);
     mutation.mutate(input, {
       onSuccess: () => {
+        // The server has ended every sign-in of the account, this browser's included.
         const state: LoginRedirectState = { notice: 'passwordReset' };
-        void navigate(paths.login.href(), { replace: true, state });
+        void session.signOut().then(() => navigate(paths.login.href(), { replace: true, state }));
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 422) {
