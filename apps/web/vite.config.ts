@@ -26,9 +26,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
               priority: 2,
             },
-            // The schema library, the shared schemas and the form schemas built on them (contact, accounts,
-            // checkout): only the pages with those forms load them, never the first load (decision 003). zod
-            // ships its sources, which the 'source' condition resolves: without this group it would match the
+            // The schema library, the shared schemas and any form schema built on them (today the contact
+            // form's): only the pages with such forms load them, never the first load (decision 003). zod ships
+            // its sources, which the 'source' condition resolves: once two pages used it, it would match the
             // shared group below. The zod-free constants they import stay in the shared chunk.
             {
               name: 'schemas',
