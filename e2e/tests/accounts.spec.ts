@@ -340,6 +340,83 @@ test.describe('in Arabic', () => {
     const menu = await account.openMenu();
     await expect(menu.getByText(customer.name)).toBeVisible();
   });
+  test('forgets the password and resets it through an Arabic e-mail, right to left', async ({
+    page,
+    shop,
+    request,
+  }) => {
+    const customer = await registerCustomer(request, newCustomer('مريم السويدي'));
+    const account = new AccountPages(page);
+    await shop.open('/account/login', { lang: 'ar' });
+    await page.getByRole('link', { name: 'نسيت كلمة المرور؟' }).click();
+    await expect(page).toHaveURL(/\/account\/forgot-password$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await account.email.fill(customer.email);
+    await page.getByRole('button', { name: 'أرسل لي الرابط' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'إذا كان هناك حساب مسجّل بالبريد' }),
+    ).toBeVisible();
+
+    // The e-mail is written in the language the page was in.
+    const email = await waitForEmail(customer.email);
+    expect(email).toContain('تلقّينا طلباً لإعادة تعيين كلمة المرور');
+    const link = /\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
+    expect(link, 'the reset link in the e-mail').toBeTruthy();
+
+    await page.goto(link ?? '');
+    await expect(page.getByRole('heading', { level: 1, name: 'اختر كلمة مرور جديدة' })).toBeVisible();
+    await page.getByLabel('كلمة المرور الجديدة').fill('short');
+    await page.getByLabel('تأكيد كلمة المرور').fill('other');
+    await page.getByRole('button', { name: 'حفظ كلمة المرور الجديدة' }).click();
+    await expect(page).toHaveURL(/\/account\/reset-password/);
+    const fresh = `${customer.password}-جديد`;
+    await page.getByLabel('كلمة المرور الجديدة').fill(fresh);
+    await page.getByLabel('تأكيد كلمة المرور').fill(fresh);
+    await page.getByRole('button', { name: 'حفظ كلمة المرور الجديدة' }).click();
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await expect(page.getByText('تم تغيير كلمة المرور. يمكنك الآن تسجيل الدخول بها.')).toBeVisible();
+
+    await account.logIn({ email: customer.email, password: customer.password });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
+    ).toBeVisible();
+    await account.logIn({ email: customer.email, password: fresh });
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a guest’s cart follows a Google sign-in from checkout, in Arabic', async ({
+    page,
+    shop,
+    product,
+  }) => {
+    const oauth = process.env.E2E_OAUTH_URL ?? '';
+    const id = `${Date.now()}${process.pid}`;
+    const res = await page.request.post(`${oauth}/__control/user`, {
+      data: {
+        provider: 'google',
+        sub: `google-ar-${id}`,
+        email: `noura.${id}@example.com`,
+        email_verified: true,
+        name: 'نورة المنصوري',
+      },
+    });
+    expect(res.ok()).toBe(true);
+
+    await shop.open(PIECE, { lang: 'ar' });
+    await product.size('M').check();
+    await product.addToCart.click();
+    await expect(shop.cartBadge).toHaveText('1');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await page.getByRole('button', { name: 'المتابعة عبر Google' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(shop.cartBadge).toHaveText('1');
+    const menu = await new AccountPages(page).openMenu();
+    await expect(menu.getByText('نورة المنصوري')).toBeVisible();
+  });
 });
 
 test.describe('accessibility of the account pages', () => {
