@@ -5,6 +5,19 @@ import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
 
+/** Whether `id` is imported, through static imports only, by the app's main module: part of every first load. */
+function loadedByMain(id: string, moduleInfo: (id: string) => { importers: readonly string[] } | null) {
+  const seen = new Set<string>();
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (/[\\/]src[\\/]app[\\/]main\.tsx$/.test(next)) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...(moduleInfo(next)?.importers ?? []));
+  }
+  return false;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { conditions: ['source'], alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -36,8 +49,17 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 3,
               includeDependenciesRecursively: false,
             },
-            // Small modules shared by several pages (buttons, icons, the product card...): one request.
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+            // The app's own modules every page needs (the frame, the stores, the session): one request. Modules
+            // that only lazily loaded pages share are left to the automatic split, so that no page's first load
+            // carries another page's code.
+            {
+              name: (
+                id: string,
+                ctx: { getModuleInfo: (id: string) => { importers: readonly string[] } | null },
+              ) =>
+                /[\\/]src[\\/]/.test(id) && loadedByMain(id, (m) => ctx.getModuleInfo(m)) ? 'shared' : null,
+              priority: 1,
+            },
           ],
         },
       },
