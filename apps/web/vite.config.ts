@@ -5,18 +5,26 @@ import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
 
-/** Whether `id` is imported, through static imports only, by the app's main module: part of every first load. */
-function loadedByMain(id: string, moduleInfo: (id: string) => { importers: readonly string[] } | null) {
+/** Whether `id` is imported, through static imports only, by a module whose path matches `root`. */
+function importedBy(
+  root: RegExp,
+  id: string,
+  moduleInfo: (id: string) => { importers: readonly string[] } | null,
+) {
   const seen = new Set<string>();
   const queue = [id];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (/[\\/]src[\\/]app[\\/]main\.tsx$/.test(next)) return true;
+    if (root.test(next)) return true;
     if (seen.has(next)) continue;
     seen.add(next);
     queue.push(...(moduleInfo(next)?.importers ?? []));
   }
   return false;
 }
+
+const MAIN = /[\\/]src[\\/]app[\\/]main\.tsx$/;
+/** The first script: it must stay small and import nothing the main image would wait for. */
+const BOOT = /[\\/]src[\\/]app[\\/]boot\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
@@ -33,6 +41,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // Vite's preload helper is used by the first script and by the routes: on its own, so the first
+            // script never pulls the shared chunk (and the framework behind it) in before the main image.
+            { name: 'preload-helper', test: /preload-helper/, priority: 4 },
             // Every page needs the framework: one file instead of the five the automatic split makes.
             {
               name: 'framework',
@@ -56,8 +67,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: (
                 id: string,
                 ctx: { getModuleInfo: (id: string) => { importers: readonly string[] } | null },
-              ) =>
-                /[\\/]src[\\/]/.test(id) && loadedByMain(id, (m) => ctx.getModuleInfo(m)) ? 'shared' : null,
+              ) => {
+                const info = (m: string) => ctx.getModuleInfo(m);
+                const everyPage = /[\\/]src[\\/]/.test(id) && importedBy(MAIN, id, info);
+                return everyPage && !importedBy(BOOT, id, info) ? 'shared' : null;
+              },
               priority: 1,
             },
           ],
