@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function icon(paths: React.ReactNode, options: { fill?: boolean; viewBox?: string } = {}) {
+/** A line icon (or a filled one) on the shop's 24-unit grid; pages with icons of their own build them with it. */
+export function icon(paths: React.ReactNode, options: { fill?: boolean; viewBox?: string } = {}) {
   return function Icon({ size = 22, ...props }: IconProps) {
     return (
       <svg

@@ -1,30 +1,6 @@
-import type { SVGProps } from 'react';
+import { icon } from '@/components/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** Line icons of the checkout, drawn like those of components/ui/icons. */
-function icon(paths: React.ReactNode) {
-  return function Icon({ size = 22, ...props }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.6}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
+/** Line icons of the checkout, drawn on the grid of components/ui/icons. */
 export const CardIcon = icon(
   <>
     <rect x="2.5" y="5" width="19" height="14" rx="2" />
