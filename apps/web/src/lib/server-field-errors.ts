@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@boutique/contracts';
 import type { Rule } from './validation';
+import { ApiError } from './api-client';
 
 /**
  * What kind of rule a server field message (always English, see contracts) reports, so that the form can show
@@ -25,4 +26,28 @@ export function firstFieldErrors<F extends string>(errors: FieldErrors, fields: 
     if (message) out.push({ field, message });
   }
   return out;
+}
+
+type SetFieldError<F extends string> = (
+  field: F,
+  error: { type: string; message: string },
+  options: { shouldFocus: boolean },
+) => void;
+
+/**
+ * A 422's field messages shown under the form's own fields, in the visitor's language, the first one focused.
+ * False when the failure was not about these fields: the form then shows its banner.
+ */
+export function showServerFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  setError: SetFieldError<F>,
+  translate: (field: F, message: string) => string,
+): boolean {
+  if (!(error instanceof ApiError) || error.status !== 422) return false;
+  const refused = firstFieldErrors(error.errors, fields);
+  refused.forEach(({ field, message }, i) =>
+    setError(field, { type: 'server', message: translate(field, message) }, { shouldFocus: i === 0 }),
+  );
+  return refused.length > 0;
 }

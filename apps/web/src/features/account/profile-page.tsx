@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session/session';
-import { firstFieldErrors } from '@/lib/server-field-errors';
+import { firstFieldErrors, showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
@@ -273,17 +273,12 @@ function PasswordForm({ email }: { email: string }) {
           setMessage({ tone: 'success', text: t('password.saved') });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const refused = firstFieldErrors(error.errors, PASSWORD_FIELDS);
-            refused.forEach(({ field: name, message: text }, i) =>
-              setError(
-                name,
-                { type: 'server', message: translateServerError(name, text, t) },
-                { shouldFocus: i === 0 },
-              ),
-            );
-            if (refused.length > 0) return;
-          }
+          if (
+            showServerFieldErrors(error, PASSWORD_FIELDS, setError, (name, text) =>
+              translateServerError(name, text, t),
+            )
+          )
+            return;
           setMessage({ tone: 'error', text: t('password.failed') });
         },
       },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
-import { firstFieldErrors } from '@/lib/server-field-errors';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { Field, FormMessages, PasswordInput, fieldA11y, ltrInputClass } from '@/components/ui/field';
@@ -61,17 +61,12 @@ export default function LoginPage() {
     setBanner(null);
     mutation.mutate(input, {
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 422) {
-          const refused = firstFieldErrors(error.errors, FIELDS);
-          refused.forEach(({ field: name, message }, i) =>
-            setError(
-              name,
-              { type: 'server', message: translateServerFieldError(name, message, t) },
-              { shouldFocus: i === 0 },
-            ),
-          );
-          if (refused.length > 0) return;
-        }
+        if (
+          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
+            translateServerFieldError(name, text, t),
+          )
+        )
+          return;
         setBanner(
           error instanceof ApiError && error.status === 401
             ? t('login.badCredentials')

@@ -3,9 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
-import { firstFieldErrors } from '@/lib/server-field-errors';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import {
@@ -69,17 +68,12 @@ export default function RegisterPage() {
     setBanner(null);
     mutation.mutate(input, {
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 422) {
-          const refused = firstFieldErrors(error.errors, FIELDS);
-          refused.forEach(({ field: name, message }, i) =>
-            setError(
-              name,
-              { type: 'server', message: translateServerFieldError(name, message, t) },
-              { shouldFocus: i === 0 },
-            ),
-          );
-          if (refused.length > 0) return;
-        }
+        if (
+          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
+            translateServerFieldError(name, text, t),
+          )
+        )
+          return;
         setBanner(bannerMessage(error, t('register.failed'), t));
       },
     });

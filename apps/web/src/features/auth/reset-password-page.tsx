@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import type { LoginRedirectState } from '@/lib/session/redirect';
 import { session } from '@/lib/session/session';
-import { firstFieldErrors } from '@/lib/server-field-errors';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field, FormMessages, PasswordInput, fieldA11y } from '@/components/ui/field';
@@ -67,18 +67,14 @@ export default function ResetPasswordPage() {
         void session.signOut().then(() => navigate(paths.login.href(), { replace: true, state }));
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 422) {
-          if (error.errors.token) return setLinkInvalid(true);
-          const refused = firstFieldErrors(error.errors, FIELDS);
-          refused.forEach(({ field: name, message }, i) =>
-            setError(
-              name,
-              { type: 'server', message: translateServerFieldError(name, message, t) },
-              { shouldFocus: i === 0 },
-            ),
-          );
-          if (refused.length > 0) return;
-        }
+        if (error instanceof ApiError && error.status === 422 && error.errors.token)
+          return setLinkInvalid(true);
+        if (
+          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
+            translateServerFieldError(name, text, t),
+          )
+        )
+          return;
         setBanner(bannerMessage(error, t('reset.failed'), t));
       },
     });

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Address, AddressInput } from '@boutique/contracts';
 import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
-import { ApiError } from '@/lib/api-client';
-import { firstFieldErrors } from '@/lib/server-field-errors';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { Button } from '@/components/ui/button';
 import {
   Field,
@@ -109,17 +108,12 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
   });
 
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422) {
-      const refused = firstFieldErrors(error.errors, ADDRESS_FIELDS);
-      refused.forEach(({ field: name, message }, i) =>
-        setError(
-          name,
-          { type: 'server', message: translateServerError(name, message, t) },
-          { shouldFocus: i === 0 },
-        ),
-      );
-      if (refused.length > 0) return;
-    }
+    if (
+      showServerFieldErrors(error, ADDRESS_FIELDS, setError, (name, text) =>
+        translateServerError(name, text, t),
+      )
+    )
+      return;
     setFailed(true);
   };
 
