@@ -1,12 +1,20 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '@boutique/contracts';
 import { CONTACT_SUBJECTS } from '@boutique/contracts/constants';
-import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import {
+  Field,
+  inputClass,
+  ltrInputClass,
+  selectClass,
+  selectIconClass,
+  selectWrapClass,
+} from '@/components/ui/field';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 import {
   CONTACT_FIELDS,
@@ -70,15 +78,8 @@ export function ContactForm({ titleId }: { titleId: string }) {
         setSentAt(Date.now());
       },
       onError: (error) => {
-        if (!(error instanceof ApiError) || error.status !== 422) return;
         // The server checks with the same rules, so this only happens if they drift apart; show its words.
-        let focus = true;
-        for (const name of CONTACT_FIELDS) {
-          const message = error.errors[name]?.[0];
-          if (!message) continue;
-          setError(name, { type: 'server', message }, { shouldFocus: focus });
-          focus = false;
-        }
+        showServerFieldErrors(error, CONTACT_FIELDS, setError, (_name, message) => message);
       },
     });
   });
@@ -103,7 +104,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
             type="text"
             autoComplete="name"
             aria-required="true"
-            className={styles.input}
+            className={inputClass}
             {...a11y('name')}
             {...field('name')}
           />
@@ -120,7 +121,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
             inputMode="email"
             dir="ltr"
             aria-required="true"
-            className={`${styles.input} ${styles.ltr}`}
+            className={ltrInputClass}
             {...a11y('email')}
             {...field('email')}
           />
@@ -139,7 +140,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
             type="tel"
             autoComplete="tel"
             dir="ltr"
-            className={`${styles.input} ${styles.ltr}`}
+            className={ltrInputClass}
             {...a11y('phone')}
             {...field('phone')}
           />
@@ -151,8 +152,8 @@ export function ContactForm({ titleId }: { titleId: string }) {
           errorId={ids('subject').error}
           error={errors.subject?.message}
         >
-          <div className={styles.selectWrap}>
-            <select className={`${styles.input} ${styles.select}`} {...a11y('subject')} {...field('subject')}>
+          <div className={selectWrapClass}>
+            <select className={selectClass} {...a11y('subject')} {...field('subject')}>
               <option value="">{t('form.subjectPlaceholder')}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
@@ -160,7 +161,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
                 </option>
               ))}
             </select>
-            <ChevronDownIcon size={18} className={styles.selectIcon} />
+            <ChevronDownIcon size={18} className={selectIconClass} />
           </div>
         </Field>
       </div>
@@ -174,7 +175,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
         <textarea
           rows={7}
           aria-required="true"
-          className={`${styles.input} ${styles.textarea}`}
+          className={`${inputClass} ${styles.textarea}`}
           {...a11y('message')}
           {...field('message')}
         />
@@ -190,31 +191,5 @@ export function ContactForm({ titleId }: { titleId: string }) {
         {mutation.isPending ? t('form.sending') : t('form.submit')}
       </Button>
     </form>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  hint?: ReactNode;
-  htmlFor: string;
-  errorId: string;
-  error?: string;
-  children: ReactNode;
-}
-
-function Field({ label, hint, htmlFor, errorId, error, children }: FieldProps) {
-  return (
-    <div className={styles.field}>
-      <label htmlFor={htmlFor} className={styles.label}>
-        {label}
-        {hint && <> {hint}</>}
-      </label>
-      {children}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
