@@ -6,12 +6,19 @@ interface ProductImageProps {
   alt: string;
   /** `sizes` attribute: how wide the image is drawn. */
   sizes: string;
-  /** The page's main image: loaded first, not lazily. */
-  priority?: boolean;
+  /**
+   * When it is fetched. `main`: the page's largest picture, first and at high priority. `soon`: visible on
+   * arrival but secondary (thumbnails, the first cards under a hero), fetched at once at low priority so that
+   * it leaves the bandwidth to the main picture. `lazy` (the default): when it nears the viewport.
+   */
+  load?: 'main' | 'soon' | 'lazy';
   className?: string;
 }
 
-export function ProductImage({ image, alt, sizes, priority, className }: ProductImageProps) {
+/** Lets the first script see when the main image is painted (app/boot.ts), where the browser tells. */
+export const MAIN_IMAGE_TIMING = { elementtiming: 'main-image' } as Record<string, string>;
+
+export function ProductImage({ image, alt, sizes, load = 'lazy', className }: ProductImageProps) {
   const img = image ?? PLACEHOLDER_IMAGE;
   return (
     <img
@@ -21,9 +28,10 @@ export function ProductImage({ image, alt, sizes, priority, className }: Product
       width={img.width}
       height={img.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding={priority ? 'sync' : 'async'}
+      loading={load === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={load === 'main' ? 'high' : load === 'soon' ? 'low' : undefined}
+      decoding={load === 'main' ? 'sync' : 'async'}
+      {...(load === 'main' && MAIN_IMAGE_TIMING)}
       className={className}
     />
   );

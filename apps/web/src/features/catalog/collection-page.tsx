@@ -87,7 +87,7 @@ function Collection({ slug }: { slug: string }) {
             image={category.image}
             alt=""
             sizes="(max-width: 940px) 50vw, 100vw"
-            priority
+            load="main"
             className={styles.heroImage}
           />
         )}
@@ -171,7 +171,7 @@ function Collection({ slug }: { slug: string }) {
           ) : (
             <div className={view === 'list' ? styles.listView : styles.grid}>
               {shown.map((p, index) => (
-                <ProductCard key={p.id} product={p} mode={view} priority={index < 2} />
+                <ProductCard key={p.id} product={p} mode={view} load={index < 2 ? 'soon' : 'lazy'} />
               ))}
             </div>
           )}

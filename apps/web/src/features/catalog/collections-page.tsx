@@ -41,7 +41,7 @@ export default function CollectionsPage() {
               image={category.image}
               alt=""
               sizes="(max-width: 768px) 100vw, 50vw"
-              priority={index === 0}
+              load={index === 0 ? 'main' : 'soon'}
               className={styles.image}
             />
             <div className={styles.body}>

@@ -28,7 +28,7 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
           image={images[index]}
           alt={alt}
           sizes="(max-width: 940px) 100vw, 50vw"
-          priority={index === 0}
+          load={index === 0 ? 'main' : 'lazy'}
         />
         {count > 1 && (
           <>
@@ -74,7 +74,7 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
                   aria-label={t('gallery.show', { index: i + 1, count })}
                   onClick={() => setIndex(i)}
                 >
-                  <ProductImage image={image} alt="" sizes="80px" />
+                  <ProductImage image={image} alt="" sizes="80px" load="soon" />
                 </button>
               </li>
             ))}
