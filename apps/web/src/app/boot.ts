@@ -1,17 +1,33 @@
 /**
  * The first script of every page, and a small one. The server sent the page rendered; its main image is what
  * the visitor waits for, so the app's code (which takes the main thread for a while on a phone) starts once
- * that image is in, at the visitor's first touch or key, or after 3 s at the latest. Until the app has taken
- * over, form controls ignore the pointer (global.css, html[data-booting]): a size chosen before then would be
- * shown but not known to the app.
+ * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Until the app has taken
+ * over, form controls ignore the pointer (html[data-booting], set by index.html's inline script, in global.css):
+ * a size chosen before then would be shown but not known to the app.
  */
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-  if (!image || image.complete) return Promise.resolve();
+  if (!image) return Promise.resolve();
   return new Promise((resolve) => {
-    image.addEventListener('load', () => resolve(), { once: true });
-    image.addEventListener('error', () => resolve(), { once: true });
     setTimeout(resolve, 3000);
+    image.addEventListener('error', () => resolve(), { once: true });
+    // Painted, not just loaded: a request the app started in between would still share the line with it.
+    // Chromium reports the paint of an image marked `elementtiming` (ProductImage, the hero's poster).
+    if (image.hasAttribute('elementtiming') && PerformanceObserver.supportedEntryTypes?.includes('element')) {
+      new PerformanceObserver((list, observer) => {
+        if (
+          list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element }).element === image)
+        ) {
+          observer.disconnect();
+          resolve();
+        }
+      }).observe({ type: 'element', buffered: true });
+      return;
+    }
+    // Elsewhere, the frame after it loaded.
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (image.complete) afterPaint();
+    else image.addEventListener('load', afterPaint, { once: true });
   });
 }
 
@@ -23,7 +39,6 @@ function firstInteraction(): Promise<void> {
   });
 }
 
-document.documentElement.dataset.booting = '';
 await Promise.race([mainImageReady(), firstInteraction()]);
 await import('./main');
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/components/ui/button';
+import { MAIN_IMAGE_TIMING } from '@/components/product-image';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useReducedMotion } from './use-reduced-motion';
 import styles from './hero.module.css';
@@ -21,6 +22,15 @@ export function Hero({ scrollTargetId }: { scrollTargetId: string }) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [paused, setPaused] = useState(false);
+  // The video (about 0.4 MB) is not in the server's HTML: the browser would fetch it alongside the poster,
+  // which is what the visitor waits for. It comes once the app runs, after the poster has been painted, and
+  // not at all for a visitor who asked to save data.
+  const [wantVideo, setWantVideo] = useState(false);
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+    setWantVideo(!connection?.saveData);
+  }, []);
+  const showVideo = wantVideo && !reducedMotion;
 
   useEffect(() => {
     const el = video.current;
@@ -30,7 +40,7 @@ export function Hero({ scrollTargetId }: { scrollTargetId: string }) {
     if (paused) el.pause();
     // A refusal (low-power mode, data saver) is fine: the poster underneath stays.
     else el.play().catch(() => setPlaying(false));
-  }, [paused, reducedMotion]);
+  }, [paused, showVideo]);
 
   const scrollDown = () => {
     const target = document.getElementById(scrollTargetId);
@@ -56,9 +66,10 @@ export function Hero({ scrollTargetId }: { scrollTargetId: string }) {
             fetchPriority="high"
             loading="eager"
             decoding="async"
+            {...MAIN_IMAGE_TIMING}
           />
         </picture>
-        {!reducedMotion && (
+        {showVideo && (
           <video
             ref={video}
             className={`${styles.video} ${playing ? styles.visible : ''}`}
@@ -92,7 +103,7 @@ export function Hero({ scrollTargetId }: { scrollTargetId: string }) {
         <ChevronDownIcon size={28} />
       </button>
 
-      {!reducedMotion && (
+      {showVideo && (
         // Moving imagery that runs on its own must be stoppable (WCAG 2.2.2).
         <button
           type="button"
