@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { criticalFonts } from './build/critical-fonts.ts';
 import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -27,7 +28,21 @@ const MAIN = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 const BOOT = /[\\/]src[\\/]app[\\/]boot\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [
+    react(),
+    ...(isSsrBuild
+      ? []
+      : [
+          // The faces of src/styles/global.css that a page's first screen uses: body and headings in Latin
+          // script, the Arabic face (whose Latin subset is small and often not needed) in Arabic.
+          criticalFonts({
+            en: [/jost-latin-wght-normal/, /cormorant-garamond-latin-500-normal/],
+            fr: [/jost-latin-wght-normal/, /cormorant-garamond-latin-500-normal/],
+            ar: [/noto-naskh-arabic-arabic-wght-normal/],
+          }),
+          precompress(),
+        ]),
+  ],
   resolve: { conditions: ['source'], alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',

@@ -24,6 +24,14 @@ function fakeBuild() {
   );
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets/index-abc.js'), 'console.log("shop")'.repeat(100));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite/critical-fonts.json'),
+    JSON.stringify({
+      en: ['/assets/latin-abc.woff2', '/assets/display-abc.woff2'],
+      ar: ['/assets/arabic-abc.woff2'],
+    }),
+  );
   for (const [lng, title] of [
     ['en', 'Frequently asked questions'],
     ['ar', 'الأسئلة الشائعة'],
@@ -101,6 +109,19 @@ describe('storefront pages', () => {
     const browser = await page('/faq', { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' });
     expect(browser.html).toContain('<html lang="ar" dir="rtl">');
     expect((await page('/faq', { 'accept-language': 'de-DE' })).html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('preloads the fonts of the page’s language, and none where the build names none', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    expect(preloads((await page('/faq')).html)).toEqual([
+      '/assets/latin-abc.woff2',
+      '/assets/display-abc.woff2',
+    ]);
+    expect(preloads((await page('/faq', { cookie: 'lang=ar' })).html)).toEqual(['/assets/arabic-abc.woff2']);
+    expect(preloads((await page('/faq', { cookie: 'lang=fr' })).html)).toEqual([]);
   });
 
   it('inlines the home page answers under the storefront query keys', async () => {

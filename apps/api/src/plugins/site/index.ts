@@ -9,7 +9,7 @@ import { isAccountPath, notFoundPage, resolvePage, type Page, type PageContext }
 import { renderPage } from './render.js';
 import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
 import { sitemap } from './sitemap.js';
-import { loadRouteAssets, loadServerEntry, type ServerEntry } from './ssr.js';
+import { loadCriticalFonts, loadRouteAssets, loadServerEntry, type ServerEntry } from './ssr.js';
 
 /** Namespaces the frame renders on every page (apps/web/src/lib/i18n.ts). */
 const BASE_NAMESPACES = ['common', 'cart', 'search'] as const;
@@ -41,6 +41,7 @@ export interface SiteAssets {
   translations: Translations;
   serverEntry: ServerEntry | undefined;
   routeAssets: ReturnType<typeof loadRouteAssets>;
+  criticalFonts: ReturnType<typeof loadCriticalFonts>;
 }
 
 /** Read at start, before the security headers are set up: they need the hashes of the inline scripts. */
@@ -50,6 +51,7 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
     translations: loadTranslations(config.webDistDir),
     serverEntry: await loadServerEntry(config.webDistDir),
     routeAssets: loadRouteAssets(config.webDistDir),
+    criticalFonts: loadCriticalFonts(config.webDistDir),
   };
 }
 
@@ -80,7 +82,7 @@ export async function registerSite(
   assets: SiteAssets,
   setPageNotFound: (handler: PageNotFound) => void,
 ) {
-  const { template, translations, serverEntry, routeAssets } = assets;
+  const { template, translations, serverEntry, routeAssets, criticalFonts } = assets;
   const shop = config.shop;
 
   // Rendered pages, per language and path; dropped with the catalogue answers they are made of.
@@ -156,6 +158,7 @@ export async function registerSite(
             baseNamespaces: BASE_NAMESPACES,
             appHtml,
             assets: appHtml ? routeAssets(page.module) : undefined,
+            fonts: criticalFonts[lang],
           });
       entry = { page, html };
       if (pages.size > 2000) pages.clear();

@@ -16,6 +16,8 @@ export interface RenderInput {
   appHtml?: string;
   /** The page's own stylesheets (see ssr.ts); its scripts are left to load after the main image. */
   assets?: { css: string[]; js: string[] };
+  /** Font files the first screen's text is set in, preloaded (see ssr.ts). */
+  fonts?: string[];
 }
 
 const attr = (name: string, value: string | undefined) => (value ? ` ${name}="${escapeHtml(value)}"` : '');
@@ -35,6 +37,7 @@ export function renderPage({
   baseNamespaces,
   appHtml = '',
   assets = { css: [], js: [] },
+  fonts = [],
 }: RenderInput) {
   const fullTitle = page.title
     ? page.title.includes(shop.name)
@@ -63,6 +66,10 @@ export function renderPage({
         `<link rel="preload" as="image" fetchpriority="high"${attr('href', p.href)}${attr('imagesrcset', p.srcset)}${attr('imagesizes', p.sizes)}${attr('media', p.media)}>`,
     ),
     ...assets.css.map((href) => `<link rel="stylesheet" crossorigin${attr('href', href)}>`),
+    // Found by the browser only once the stylesheet is in and the page laid out, a round trip later, otherwise.
+    ...fonts.map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin${attr('href', href)}>`,
+    ),
     page.jsonLd && `<script data-ssr type="application/ld+json">${scriptJson(page.jsonLd)}</script>`,
   ]
     .filter(Boolean)

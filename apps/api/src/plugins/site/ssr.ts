@@ -22,6 +22,17 @@ export async function loadServerEntry(distDir: string): Promise<ServerEntry | un
   return (await import(pathToFileURL(file).href)) as ServerEntry;
 }
 
+/**
+ * Per language, the font files the first screen's text is set in (written by the storefront's build,
+ * apps/web/build/critical-fonts.ts): the server preloads them with the page.
+ */
+export function loadCriticalFonts(distDir: string): Partial<Record<Language, string[]>> {
+  const file = join(distDir, '.vite', 'critical-fonts.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<Language, string[]>>)
+    : {};
+}
+
 interface ManifestChunk {
   file: string;
   css?: string[];
