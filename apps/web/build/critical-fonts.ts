@@ -1,4 +1,6 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputAsset = Rollup.OutputAsset;
 
 /**
  * Writes `.vite/critical-fonts.json`: for each language, the built font files that the first screen's text
@@ -12,14 +14,12 @@ export function criticalFonts(byLanguage: Record<string, RegExp[]>): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const fonts = Object.values(bundle).filter(
-        (file) => file.type === 'asset' && file.fileName.endsWith('.woff2'),
+        (file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.woff2'),
       );
       const result: Record<string, string[]> = {};
       for (const [language, patterns] of Object.entries(byLanguage)) {
         result[language] = patterns.map((pattern) => {
-          const font = fonts.find(
-            (file) => file.type === 'asset' && file.originalFileNames.some((name) => pattern.test(name)),
-          );
+          const font = fonts.find((file) => file.originalFileNames.some((name) => pattern.test(name)));
           // A font renamed or dropped upstream should fail the build, not quietly stop being preloaded.
           if (!font) this.error(`no built font matches ${pattern} (critical fonts for ${language})`);
           return `/${font.fileName}`;

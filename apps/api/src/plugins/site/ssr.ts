@@ -27,10 +27,13 @@ export async function loadServerEntry(distDir: string): Promise<ServerEntry | un
  * apps/web/build/critical-fonts.ts): the server preloads them with the page.
  */
 export function loadCriticalFonts(distDir: string): Partial<Record<Language, string[]>> {
-  const file = join(distDir, '.vite', 'critical-fonts.json');
-  return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<Language, string[]>>)
-    : {};
+  return readBuildRecord(distDir, 'critical-fonts.json');
+}
+
+/** A JSON object the client build writes under `.vite`; empty when the storefront has not been built. */
+function readBuildRecord<T>(distDir: string, name: string): Record<string, T> {
+  const file = join(distDir, '.vite', name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>) : {};
 }
 
 interface ManifestChunk {
@@ -44,10 +47,7 @@ interface ManifestChunk {
  * so that the HTML it rendered is styled at first paint and the page's code loads in parallel.
  */
 export function loadRouteAssets(distDir: string) {
-  const file = join(distDir, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
-    : {};
+  const manifest = readBuildRecord<ManifestChunk>(distDir, 'manifest.json');
   const memo = new Map<string, { css: string[]; js: string[] }>();
   return (module: string | undefined) => {
     if (!module || !manifest[module]) return { css: [], js: [] };
