@@ -4,9 +4,10 @@
  * Prints the four scores, LCP, CLS, TBT and the first load's JavaScript: as sent (brotli) and gzipped. Targets: performance
  * >= 95 on each page, LCP < 2 s, CLS < 0.02, first-load JavaScript < 120 KB gzipped, accessibility, best
  * practices and SEO >= 95. BENCH_RUNS (default 3) runs per page; the median run by performance is shown.
+ * BENCH_PAGES (e.g. `home,product`) picks pages; BENCH_LHR_DIR keeps each run's Lighthouse report there.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +18,16 @@ import lighthouse from 'lighthouse';
 const PORT = 4180;
 const base = `http://127.0.0.1:${PORT}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const pages = [
-  ['home', '/'],
-  ['collection', '/collection/caftan'],
-  ['product', '/product/zahra-emerald-velvet-caftan'],
-] as const;
+const only = process.env.BENCH_PAGES?.split(',');
+const pages = (
+  [
+    ['home', '/'],
+    ['collection', '/collection/caftan'],
+    ['product', '/product/zahra-emerald-velvet-caftan'],
+  ] as const
+).filter(([name]) => !only || only.includes(name));
+const lhrDir = process.env.BENCH_LHR_DIR;
+let reportNumber = 0;
 
 const server = spawn(
   process.execPath,
@@ -77,16 +83,33 @@ interface Row {
   jsFiles: number;
 }
 
+/** One Lighthouse run. A run whose trace Lighthouse could not record (it says "run again") is run again, twice at most. */
+async function lighthouseRun(path: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) {
+      if (lhrDir) {
+        mkdirSync(lhrDir, { recursive: true });
+        const file = `${String(++reportNumber).padStart(2, '0')}-${path.replace(/\W+/g, '-')}.json`;
+        writeFileSync(join(lhrDir, file), JSON.stringify(result.lhr));
+      }
+      return result.lhr;
+    }
+    const message = `${path}: ${runtimeError.code} ${runtimeError.message}`;
+    if (attempt === 3) throw new Error(message);
+    console.warn(`${message} (attempt ${attempt} of 3, running again)`);
+  }
+}
+
 async function audit(name: string, path: string): Promise<Row> {
-  const result = await lighthouse(`${base}${path}`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  if (!result) throw new Error(`no Lighthouse result for ${path}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const lhr = await lighthouseRun(path);
   if (process.env.BENCH_DEBUG) {
     const lcp = lhr.audits['largest-contentful-paint-element']?.details;
     console.log(
