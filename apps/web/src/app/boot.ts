@@ -3,7 +3,8 @@
  * the visitor waits for, so the app's code (which takes the main thread for a while on a phone) starts once
  * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Until the app has taken
  * over, form controls ignore the pointer (html[data-booting], set by index.html's inline script, in global.css):
- * a size chosen before then would be shown but not known to the app.
+ * a size chosen before then would be shown but not known to the app. The page's other pictures wait for the
+ * same moment, or for the first scroll (html[data-hold-images], also set by index.html's inline script).
  */
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
@@ -39,7 +40,15 @@ function firstInteraction(): Promise<void> {
   });
 }
 
+/** The other pictures of the page may load now (index.html held them: global.css, `data-hold-images`). */
+function releaseImages() {
+  delete document.documentElement.dataset.holdImages;
+}
+
+// A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
+addEventListener('scroll', releaseImages, { once: true, passive: true });
 await Promise.race([mainImageReady(), firstInteraction()]);
+releaseImages();
 await import('./main');
 
 export {};

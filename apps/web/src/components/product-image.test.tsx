@@ -10,7 +10,7 @@ const image = {
   sort_order: 0,
 };
 
-function attributes(load?: 'main' | 'soon' | 'lazy') {
+function attributes(load?: 'main' | 'lazy') {
   const { container } = render(<ProductImage image={image} alt="Zahra" sizes="50vw" load={load} />);
   const img = container.querySelector('img');
   if (!img) throw new Error('no image rendered');
@@ -24,11 +24,9 @@ describe('ProductImage', () => {
     expect(attributes('main')).toEqual(['eager', 'high', 'sync', 'main-image']);
   });
 
-  it('fetches a picture seen on arrival at once but behind the main one', () => {
-    expect(attributes('soon')).toEqual(['eager', 'low', 'async', null]);
-  });
-
   it('leaves any other picture until it nears the viewport', () => {
     expect(attributes()).toEqual(['lazy', null, 'async', null]);
+    cleanup();
+    expect(attributes('lazy')).toEqual(['lazy', null, 'async', null]);
   });
 });

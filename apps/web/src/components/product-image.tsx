@@ -7,11 +7,11 @@ interface ProductImageProps {
   /** `sizes` attribute: how wide the image is drawn. */
   sizes: string;
   /**
-   * When it is fetched. `main`: the page's largest picture, first and at high priority. `soon`: visible on
-   * arrival but secondary (thumbnails, the first cards under a hero), fetched at once at low priority so that
-   * it leaves the bandwidth to the main picture. `lazy` (the default): when it nears the viewport.
+   * When it is fetched. `main`: the page's largest picture, first and at high priority. `lazy` (the default):
+   * when it nears the viewport, and on a page's first load not before the main picture is painted (the
+   * `data-hold-images` rule of global.css), so that it never shares the line with it.
    */
-  load?: 'main' | 'soon' | 'lazy';
+  load?: 'main' | 'lazy';
   className?: string;
 }
 
@@ -28,8 +28,8 @@ export function ProductImage({ image, alt, sizes, load = 'lazy', className }: Pr
       width={img.width}
       height={img.height}
       alt={alt}
-      loading={load === 'lazy' ? 'lazy' : 'eager'}
-      fetchPriority={load === 'main' ? 'high' : load === 'soon' ? 'low' : undefined}
+      loading={load === 'main' ? 'eager' : 'lazy'}
+      fetchPriority={load === 'main' ? 'high' : undefined}
       decoding={load === 'main' ? 'sync' : 'async'}
       {...(load === 'main' && MAIN_IMAGE_TIMING)}
       className={className}

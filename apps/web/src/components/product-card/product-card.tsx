@@ -14,15 +14,12 @@ interface ProductCardProps {
   mode?: 'grid' | 'list';
   /** `sizes` of the image for the layout the card sits in. */
   sizes?: string;
-  /** See ProductImage: `soon` for the cards a visitor sees on arrival. */
-  load?: 'main' | 'soon' | 'lazy';
 }
 
 export function ProductCard({
   product,
   mode = 'grid',
   sizes = '(max-width: 700px) 50vw, 25vw',
-  load,
 }: ProductCardProps) {
   const { t, i18n } = useTranslation();
   const name = localized(product.name, i18n.language);
@@ -31,7 +28,7 @@ export function ProductCard({
   return (
     <article className={`${styles.card} ${mode === 'list' ? styles.list : ''}`} data-testid="product-card">
       <div className={styles.media}>
-        <ProductImage image={product.images[0]} alt={name} sizes={sizes} load={load} />
+        <ProductImage image={product.images[0]} alt={name} sizes={sizes} />
         <div className={styles.badges}>
           {inactive ? (
             <span className={`${styles.badge} ${styles.badgeOut}`}>{t('product.outOfStock')}</span>

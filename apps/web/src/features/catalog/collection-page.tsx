@@ -170,8 +170,8 @@ function Collection({ slug }: { slug: string }) {
             </div>
           ) : (
             <div className={view === 'list' ? styles.listView : styles.grid}>
-              {shown.map((p, index) => (
-                <ProductCard key={p.id} product={p} mode={view} load={index < 2 ? 'soon' : 'lazy'} />
+              {shown.map((p) => (
+                <ProductCard key={p.id} product={p} mode={view} />
               ))}
             </div>
           )}

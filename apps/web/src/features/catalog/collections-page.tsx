@@ -41,7 +41,7 @@ export default function CollectionsPage() {
               image={category.image}
               alt=""
               sizes="(max-width: 768px) 100vw, 50vw"
-              load={index === 0 ? 'main' : 'soon'}
+              load={index === 0 ? 'main' : 'lazy'}
               className={styles.image}
             />
             <div className={styles.body}>

@@ -280,7 +280,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             {related.map((r) => (
               <article key={r.id} className={styles.relatedCard}>
                 <Link to={paths.product.href(r.slug)}>
-                  <ProductImage image={r.image} alt="" sizes="298px" />
+                  <span className={styles.relatedImage}>
+                    <ProductImage image={r.image} alt="" sizes="298px" />
+                  </span>
                   <h3>{localized(r.name, lang)}</h3>
                 </Link>
                 <Price price={r.price} oldPrice={r.old_price} />

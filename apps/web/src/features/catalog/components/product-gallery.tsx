@@ -74,7 +74,7 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
                   aria-label={t('gallery.show', { index: i + 1, count })}
                   onClick={() => setIndex(i)}
                 >
-                  <ProductImage image={image} alt="" sizes="80px" load="soon" />
+                  <ProductImage image={image} alt="" sizes="80px" />
                 </button>
               </li>
             ))}
