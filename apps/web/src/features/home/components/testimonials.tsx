@@ -33,7 +33,8 @@ export function Testimonials() {
 
   return (
     // Not labelled itself: the carousel inside is the named region, and naming both would announce it twice.
-    <section className={`${section.section} ${styles.block}`}>
+    // Tinted like the footer: the last block of the home page meets it without a stripe of page between them.
+    <section className={`${section.section} ${styles.block}`} data-tinted="">
       <div className="container">
         <SectionHeading
           id="testimonials-title"
