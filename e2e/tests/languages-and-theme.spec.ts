@@ -21,6 +21,7 @@ test('switching to Arabic turns the page right to left with Arabic text and pric
   ).text();
   expect(html).toContain('<html lang="ar" dir="rtl">');
 
+  await shop.live();
   await page.locator('#topbar-language').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
