@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { oauthGrants, userIdentities, users } from '../src/db/schema/index.js';
 import { REDACTED, redactUrl } from '../src/lib/log-redaction.js';
 import { freePort, startTestApp, type TestApp } from './helpers.js';
+import { waitForMails } from './mail.js';
 import {
   startFakeOAuthProvider,
   type FakeOAuthProvider,
@@ -563,6 +564,44 @@ describe('signing in with Facebook', () => {
     const before = await countRows();
     expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);
     expect(await countRows()).toEqual(before);
+  });
+
+  it('stops opening the account once the owner of its address has reset the password', async () => {
+    // Someone gives Facebook an address that is not theirs; Facebook does not say whether it checked it.
+    const person = newPerson({ email: `leila.${seq}.${Date.now()}@example.ae`, email_verified: false });
+    fake.setUser(person, 'facebook');
+    const first = await exchange(codeFrom((await dance('facebook')).site, 'facebook'), 'facebook');
+    expect(first.status).toBe(200);
+    const userId = first.body.data.user.id as number;
+    // Google vouches for the same address: that identity joins the account and stays.
+    fake.setUser(newPerson({ email: person.email }), 'google');
+    const google = await exchange(codeFrom((await dance('google')).site, 'google'), 'google');
+    expect(google.body.data.user.id).toBe(userId);
+
+    // The owner of the inbox asks for a link and chooses a password.
+    const json = { method: 'POST', headers: { 'content-type': 'application/json' } };
+    const forgot = await t.json('/api/v1/auth/forgot-password', {
+      ...json,
+      body: JSON.stringify({ email: person.email }),
+    });
+    expect(forgot.status).toBe(200);
+    const [mail] = await waitForMails(t.config.mail.dir, person.email!, 1);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    const password = 'Rose-Water-2026';
+    const reset = await t.json('/api/v1/auth/reset-password', {
+      ...json,
+      body: JSON.stringify({ token, password, password_confirmation: password }),
+    });
+    expect(reset.status).toBe(200);
+
+    const linked = await t.database.db
+      .select({ provider: userIdentities.provider, emailVerified: userIdentities.emailVerified })
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, userId));
+    expect(linked).toEqual([{ provider: 'google', emailVerified: true }]);
+    // The Facebook account now meets an existing account it may not open.
+    fake.setUser(person, 'facebook');
+    expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);
   });
 
   it('needs the e-mail address for a new account', async () => {

@@ -119,6 +119,11 @@ export const userIdentities = pgTable(
     provider: socialProvider().notNull(),
     subject: text().notNull(),
     email: text(),
+    /**
+     * Whether the provider stated that `email` is its user's (Google's and Apple's `email_verified`; Facebook
+     * never does). A password reset, which proves the inbox, unlinks the identities nobody vouched for.
+     */
+    emailVerified: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { passwordResetTokens, userIdentities, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from './passwords.js';
@@ -30,7 +30,8 @@ export interface PasswordResetSettings {
 
 /**
  * Forgotten passwords: a single-use link by e-mail (only the token's sha256 is stored), and the reset that
- * consumes it, sets the new password and ends every sign-in of the account.
+ * consumes it, sets the new password, ends every sign-in of the account and unlinks the provider identities
+ * whose address no provider vouched for.
  */
 export class PasswordResetService {
   readonly #sending = new Set<Promise<void>>();
@@ -122,6 +123,11 @@ export class PasswordResetService {
         .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
       // Whoever knew the old password may be signed in somewhere: signed out everywhere.
       await revokeSignIns(tx, spent.userId);
+      // The link proved the inbox. A provider identity whose address nobody vouched for (Facebook's) may belong
+      // to someone who typed this address without owning it: it no longer opens the account.
+      await tx
+        .delete(userIdentities)
+        .where(and(eq(userIdentities.userId, spent.userId), eq(userIdentities.emailVerified, false)));
       return spent.userId;
     });
   }

@@ -315,7 +315,7 @@ export class SocialAuthService {
       if (profile.email && profile.email !== identity.email) {
         await tx
           .update(userIdentities)
-          .set({ email: profile.email })
+          .set({ email: profile.email, emailVerified: profile.emailVerified })
           .where(eq(userIdentities.id, identity.id));
       }
       return identity.userId;
@@ -339,7 +339,13 @@ export class SocialAuthService {
       if (!created) throw new Error('user was not stored');
       userId = created.id;
     }
-    await tx.insert(userIdentities).values({ userId, provider, subject: profile.subject, email });
+    await tx.insert(userIdentities).values({
+      userId,
+      provider,
+      subject: profile.subject,
+      email,
+      emailVerified: profile.emailVerified,
+    });
     return userId;
   }
 }
