@@ -136,6 +136,14 @@ describe('storefront pages', () => {
     expect(boot.queries[0].data.data).toHaveLength(12);
   });
 
+  it('preloads the home page hero poster for the screen it fits, in AVIF', async () => {
+    const { html } = await page('/');
+    expect([...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/hero-poster-mobile.avif" type="image/avif" media="(max-width: 768px)">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/hero-poster.avif" type="image/avif" media="(min-width: 769px)">',
+    ]);
+  });
+
   it('redirects a capitalised collection and an old numeric product link', async () => {
     const collection = await page('/collection/Caftan');
     expect(collection.status).toBe(301);

@@ -28,7 +28,7 @@ export interface Page {
   /** The page's own code (a key of the client build's manifest), linked so its HTML is styled at once. */
   module?: string;
   /** The main image, preloaded: what the largest paint will be. */
-  preload?: { href: string; srcset?: string; sizes?: string; media?: string }[];
+  preload?: { href: string; srcset?: string; sizes?: string; media?: string; type?: string }[];
 }
 
 export interface PageContext {
@@ -113,9 +113,11 @@ async function homePage(ctx: PageContext): Promise<Page> {
     namespaces: ['home', 'testimonials'],
     queries,
     module: 'src/features/home/home-page.tsx',
+    // The hero's AVIF posters (hero.tsx): a browser that cannot read AVIF skips these and finds its WebP poster
+    // in the page.
     preload: [
-      { href: '/media/hero-poster-mobile.webp', media: '(max-width: 768px)' },
-      { href: '/media/hero-poster.webp', media: '(min-width: 769px)' },
+      { href: '/media/hero-poster-mobile.avif', type: 'image/avif', media: '(max-width: 768px)' },
+      { href: '/media/hero-poster.avif', type: 'image/avif', media: '(min-width: 769px)' },
     ],
     jsonLd: {
       '@context': 'https://schema.org',

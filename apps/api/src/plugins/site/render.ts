@@ -63,7 +63,7 @@ export function renderPage({
     `<meta data-ssr name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     ...(page.preload ?? []).map(
       (p) =>
-        `<link rel="preload" as="image" fetchpriority="high"${attr('href', p.href)}${attr('imagesrcset', p.srcset)}${attr('imagesizes', p.sizes)}${attr('media', p.media)}>`,
+        `<link rel="preload" as="image" fetchpriority="high"${attr('href', p.href)}${attr('imagesrcset', p.srcset)}${attr('imagesizes', p.sizes)}${attr('type', p.type)}${attr('media', p.media)}>`,
     ),
     ...assets.css.map((href) => `<link rel="stylesheet" crossorigin${attr('href', href)}>`),
     // Found by the browser only once the stylesheet is in and the page laid out, a round trip later, otherwise.
