@@ -19,6 +19,8 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from './lib/rate-limit.js';
+import { connectRedis, throttledWarning } from './lib/redis.js';
 import { CartService } from './modules/cart/service.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { accountModule } from './modules/account/index.js';
@@ -92,6 +94,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     void reply.header('x-request-id', request.id);
   });
 
+  // Rate limit counters: shared by every instance in Redis when REDIS_URL is set, else kept in this process.
+  // Connected first, so that a server that does not answer stops the start before anything is opened.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
   const database =
     options.database ??
     (await openDatabase({
@@ -105,6 +112,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', () => database.close());
+
+  const rateLimits = redis
+    ? new RedisRateLimitStore(redis, {
+        prefix: `${config.redisPrefix}rate:`,
+        fallback: new MemoryRateLimitStore(),
+        onError: throttledWarning(
+          app.log,
+          'a rate limit could not be counted in Redis: counted in this instance',
+        ),
+      })
+    : new MemoryRateLimitStore();
 
   await migrateDatabase(database);
   if (config.seedDemo && (await seedDemoCatalog(database))) app.log.info('demo catalogue seeded');
@@ -160,7 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(catalogRoutes, { catalog });
       await api.register(shippingRoutes);
       await api.register(contactRoutes, { db: database.db });
-      await api.register(authModule, { db: database.db, config });
+      await api.register(authModule, { db: database.db, config, rateLimits });
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, { service: new CartService(database.db) });
       await api.register(accountModule, { db: database.db });

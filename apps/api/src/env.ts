@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Put before every key the shop writes in Redis, so that several shops (or test runs) can share one. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
+    .default('boutique:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -174,6 +179,7 @@ export interface Config {
   webDistDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   logLevel: string;
   trustProxy: boolean;
   catalogCacheTtlMs: number;
@@ -344,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_S * 1000,

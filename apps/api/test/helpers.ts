@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -77,6 +77,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    // Each app counts in its own keys when the suite runs with REDIS_URL: no counter leaks between files or runs.
+    REDIS_PREFIX: `test-${randomUUID()}:`,
     ...env,
   });
   const { handle, url: databaseUrl, drop } = await freshDatabase(config);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -46,5 +47,34 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
       data: { categories: { product_count: number }[] };
     };
     expect(categories.data.categories.map((c) => c.product_count)).toEqual([24, 18]);
+  });
+});
+
+/** Rate limits hold across instances only if they count together: in Redis (REDIS_URL). */
+describe.runIf(loadConfig({ ...process.env }).redisUrl)('two instances sharing Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const shared = { REDIS_PREFIX: `test-${randomUUID()}:`, LOGIN_LIMIT_PER_IP: '4' };
+    [a, b] = await Promise.all([startTestApp(shared), startTestApp(shared)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  const login = (app: TestApp, email: string) =>
+    app.json('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Not-the-password-1' }),
+    });
+
+  it('counts the failed logins of one address on both, and refuses the next wherever it lands', async () => {
+    const statuses = [];
+    for (const [i, app] of [a, b, a, b].entries())
+      statuses.push((await login(app, `guess.${i}@example.ae`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    expect((await login(a, 'guess.4@example.ae')).status).toBe(429);
+    expect((await login(b, 'guess.5@example.ae')).status).toBe(429);
   });
 });

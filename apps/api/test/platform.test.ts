@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { contactMessages } from '../src/db/schema/index.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/env.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -166,5 +171,20 @@ describe('contact messages', () => {
     const array = await post('/api/v1/contact', JSON.stringify([validMessage]));
     expect(array.status).toBe(422);
     expect(await storedMessages()).toBe(before);
+  });
+});
+
+describe('start-up', () => {
+  it('stops with one clear line when REDIS_URL names a server that does not answer', async () => {
+    const config = loadConfig({
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-test-')),
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    await expect(buildApp(config, { renderDemoMedia: false })).rejects.toThrow(
+      /^REDIS_URL: could not connect to Redis \(.*ECONNREFUSED/,
+    );
   });
 });

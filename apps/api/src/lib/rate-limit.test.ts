@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { clientKey, MemoryRateLimitStore, RateLimiter } from './rate-limit.js';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../env.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clientKey,
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RedisCommands,
+} from './rate-limit.js';
 
 const clock = (start = 1_000_000) => {
   let now = start;
@@ -37,6 +46,84 @@ describe('RateLimiter over the in-process store', () => {
     time.advance(61_000);
     await store.hit('fresh', 1000);
     expect(store.size).toBe(1);
+  });
+});
+
+describe('RateLimiter over Redis', () => {
+  const limit = { name: 'login', max: 3, windowS: 60 };
+
+  it('counts in this process, and says so, while Redis cannot be reached', async () => {
+    const down = () =>
+      Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false"));
+    const unreachable: RedisCommands = { eval: down, del: down };
+    const errors: unknown[] = [];
+    const time = clock();
+    const store = new RedisRateLimitStore(unreachable, {
+      prefix: 'shop:rate:',
+      fallback: new MemoryRateLimitStore(100, time.now),
+      onError: (err) => errors.push(err),
+      now: time.now,
+    });
+    const limiter = new RateLimiter(store, time.now);
+    for (let i = 0; i < 3; i++) expect((await limiter.consume(limit, 'a')).allowed).toBe(true);
+    expect(await limiter.consume(limit, 'a')).toEqual({ allowed: false, retryAfterS: 60 });
+    await limiter.reset(limit, 'a');
+    expect((await limiter.consume(limit, 'a')).allowed).toBe(true);
+    expect(errors).toHaveLength(6);
+  });
+
+  const redisUrl = loadConfig().redisUrl;
+  describe.runIf(redisUrl)('on a real server (REDIS_URL)', () => {
+    const prefix = `test-${randomUUID()}:`;
+    let one: Redis;
+    let other: Redis;
+    const storeOn = (redis: Redis) =>
+      new RedisRateLimitStore(redis, {
+        prefix,
+        fallback: new MemoryRateLimitStore(),
+        onError: (err) => {
+          throw err;
+        },
+      });
+    beforeAll(() => {
+      one = new Redis(redisUrl ?? '');
+      other = new Redis(redisUrl ?? '');
+    });
+    afterAll(async () => {
+      const keys = await one.keys(`${prefix}*`);
+      if (keys.length > 0) await one.del(...keys);
+      await Promise.all([one.quit(), other.quit()]);
+    });
+
+    it('shares one window between instances, and says how long to wait', async () => {
+      const a = new RateLimiter(storeOn(one));
+      const b = new RateLimiter(storeOn(other));
+      expect((await a.consume(limit, 'shared')).allowed).toBe(true);
+      expect((await b.consume(limit, 'shared')).allowed).toBe(true);
+      expect((await a.consume(limit, 'shared')).allowed).toBe(true);
+      const refused = await b.consume(limit, 'shared');
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterS).toBeGreaterThan(55);
+      expect(refused.retryAfterS).toBeLessThanOrEqual(60);
+      expect((await a.consume(limit, 'someone-else')).allowed).toBe(true);
+      await b.reset(limit, 'shared');
+      expect((await a.consume(limit, 'shared')).allowed).toBe(true);
+    });
+
+    it('gives a key that lost its expiry one again, so that it never counts forever', async () => {
+      const store = storeOn(one);
+      await one.set(store.keyOf('login:stuck'), '7');
+      const { count } = await store.hit('login:stuck', 60_000);
+      expect(count).toBe(8);
+      expect(await one.pttl(store.keyOf('login:stuck'))).toBeGreaterThan(59_000);
+    });
+
+    it('keeps e-mail addresses out of the keys it writes', async () => {
+      await storeOn(one).hit('login:email:amina@example.ae', 60_000);
+      const keys = await one.keys(`${prefix}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((k) => k.includes('@') || k.includes('example'))).toEqual([]);
+    });
   });
 });
 

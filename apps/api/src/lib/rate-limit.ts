@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 
 export interface RateLimitCount {
@@ -8,9 +9,8 @@ export interface RateLimitCount {
 }
 
 /**
- * Where counters live. The in-process store below serves one instance (and the embedded demo); with several
- * instances behind a load balancer a shared store is needed, e.g. Redis with INCR + PEXPIRE NX when REDIS_URL
- * is set. That store is not written yet: until it is, each instance counts on its own.
+ * Where counters live. The in-process store serves one instance (and the embedded demo); instances behind a
+ * load balancer share their counters in Redis when REDIS_URL is set (RedisRateLimitStore).
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitCount>;
@@ -58,6 +58,71 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (now < this.#nextSweep) return;
     this.#nextSweep = now + 60_000;
     for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+  }
+}
+
+/**
+ * One fixed window per key, atomically: the first hit of a window starts its expiry. The expiry is set again
+ * if it is ever missing, so that a key can never count forever.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+/** The part of a Redis client the store uses (an ioredis client). */
+export interface RedisCommands {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  del(...keys: string[]): Promise<number>;
+}
+
+/**
+ * Counters shared by every instance, in Redis. While Redis cannot be reached, each instance counts on its own
+ * (the fallback store) rather than letting every attempt through or refusing every shopper; `onError` hears of
+ * each failure.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: RedisCommands,
+    private readonly options: {
+      /** Put before every key, e.g. `boutique:rate:`. */
+      prefix: string;
+      fallback: RateLimitStore;
+      onError: (err: unknown) => void;
+      now?: () => number;
+    },
+  ) {}
+
+  /** Keys name e-mail addresses and client addresses: Redis sees only their digest. */
+  keyOf(key: string): string {
+    return this.options.prefix + createHash('sha256').update(key).digest('base64url');
+  }
+
+  async hit(key: string, windowMs: number): Promise<RateLimitCount> {
+    try {
+      const answer = await this.redis.eval(HIT_SCRIPT, 1, this.keyOf(key), windowMs);
+      if (!Array.isArray(answer) || typeof answer[0] !== 'number' || typeof answer[1] !== 'number') {
+        throw new Error(`unexpected answer from the rate limit script: ${JSON.stringify(answer)}`);
+      }
+      const now = this.options.now ?? Date.now;
+      return { count: answer[0], resetAt: now() + answer[1] };
+    } catch (err) {
+      this.options.onError(err);
+      return this.options.fallback.hit(key, windowMs);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.options.fallback.reset(key);
+    try {
+      await this.redis.del(this.keyOf(key));
+    } catch (err) {
+      this.options.onError(err);
+    }
   }
 }
 

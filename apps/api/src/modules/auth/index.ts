@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
-import { MemoryRateLimitStore, RateLimiter } from '../../lib/rate-limit.js';
+import { RateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
 import { AvatarStore } from './avatars.js';
 import { PasswordResetService } from './password-reset.js';
@@ -15,6 +15,8 @@ import { SocialAuthService } from './social/service.js';
 export interface AuthModuleOptions {
   db: Database;
   config: Config;
+  /** Where login, registration and reset attempts are counted (in Redis when several instances share it). */
+  rateLimits: RateLimitStore;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface AuthModuleOptions {
  * registered after this module in the same scope (cart, orders, ...).
  */
 export const authModule = fp<AuthModuleOptions>(
-  async (app, { db, config }) => {
+  async (app, { db, config, rateLimits }) => {
     const service = new AuthService(db, {
       access: {
         secret: ensureJwtSecret(config),
@@ -31,8 +33,7 @@ export const authModule = fp<AuthModuleOptions>(
       },
       refreshTokenTtlS: config.auth.refreshTokenTtlS,
     });
-    // In-process counters even when REDIS_URL is set: the shared Redis store is still to be written.
-    const limiter = new RateLimiter(new MemoryRateLimitStore());
+    const limiter = new RateLimiter(rateLimits);
     await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
     const passwordReset = new PasswordResetService(db, app.mailer, {
       publicUrl: config.publicUrl,
