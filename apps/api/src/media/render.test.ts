@@ -61,20 +61,22 @@ describe('ensureDemoMedia', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
     dirs.push(dir);
     const first = await ensureDemoMedia(dir, input, { concurrency: 2 });
-    // 2 views x 3 widths + 1 gallery x 2 widths + 3 wide images x 3 widths
-    expect(first.rendered).toBe(17);
+    // 2 views x 4 widths + 1 gallery x 2 widths + 3 wide images x 3 widths
+    expect(first.rendered).toBe(19);
     expect(first.skipped).toBe(0);
     const written = await files(dir);
-    expect(written).toHaveLength(17);
+    expect(written).toHaveLength(19);
     expect(written.some((f) => f.endsWith('.tmp'))).toBe(false);
 
     const meta = await sharp(path.join(dir, productImagePath('caftan-emeraude', 1, 800))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 1067]);
+    const thumbnail = await sharp(path.join(dir, productImagePath('caftan-emeraude', 1, 200))).metadata();
+    expect([thumbnail.width, thumbnail.height]).toEqual([200, 267]);
     const banner = await sharp(path.join(dir, wideImagePath('banner', 800))).metadata();
     expect([banner.width, banner.height]).toEqual([800, 333]);
 
     const second = await ensureDemoMedia(dir, input);
-    expect(second).toMatchObject({ rendered: 0, skipped: 17 });
+    expect(second).toMatchObject({ rendered: 0, skipped: 19 });
   }, 60_000);
 
   it('fills in only what is missing', async () => {
@@ -84,7 +86,7 @@ describe('ensureDemoMedia', () => {
     await rm(path.join(dir, productImagePath('caftan-emeraude', 0, 1200)));
     await rm(path.join(dir, galleryImagePath('riad', 480)));
     const again = await ensureDemoMedia(dir, input);
-    expect(again).toMatchObject({ rendered: 2, skipped: 15 });
+    expect(again).toMatchObject({ rendered: 2, skipped: 17 });
     const meta = await sharp(path.join(dir, productImagePath('caftan-emeraude', 0, 1200))).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 1600]);
   }, 60_000);

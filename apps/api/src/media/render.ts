@@ -20,7 +20,8 @@ import {
   type SceneArtwork,
 } from './artwork.js';
 
-export const PRODUCT_WIDTHS = [400, 800, 1200] as const; // 3:4 => heights 533, 1067, 1600
+// 200 for thumbnails and cart lines (80 to 90 px wide, on screens of up to 2.5 pixels per px).
+export const PRODUCT_WIDTHS = [200, 400, 800, 1200] as const; // 3:4 => heights 267, 533, 1067, 1600
 export const GALLERY_WIDTHS = [480, 960] as const; // 4:5
 // 560 is what a phone asks for when a wide picture fills half its width under a veil (collection heroes).
 export const WIDE_WIDTHS = [560, 800, 1600] as const;
