@@ -61,7 +61,11 @@ beforeAll(async () => {
       .filter((r) => r.status === 'active')
       .map(async (r) => {
         const page = await t.json(`/api/v1/products/slug/${r.slug}`);
-        return { ...r, image: page.body.data.product.images[0].url as string };
+        // A cart line keeps the first picture's 400 px rendition: the smallest sharp at 90 px on any phone.
+        const first = page.body.data.product.images[0] as { url: string; srcset: string };
+        const image = /(\S+-400\.webp) 400w/.exec(first.srcset)?.[1];
+        if (!image) throw new Error(`no 400 px rendition in ${first.srcset}`);
+        return { ...r, image };
       }),
   );
   const withGap = pieces.find((p) => p.sizes.length < 4 && p.colors.length > 0);
@@ -216,7 +220,7 @@ describe('adding to the cart', () => {
       total_amount: ((fils(p.price) * 2) / 100).toFixed(2),
       currency: 'AED',
     });
-    expect(p.image).toMatch(/^\/storage\/.+-800\.webp$/);
+    expect(p.image).toMatch(/^\/storage\/.+-400\.webp$/);
   });
 
   it('sums the same product, colour and size into one line, keeps others apart, in the order first added', async () => {

@@ -18,3 +18,21 @@ export const PLACEHOLDER_IMAGE: Image = {
   height: 1200,
   sort_order: 0,
 };
+
+/** Wide enough for a cart line (90 px) on a screen of up to 4 pixels per px; the API picks alike. */
+const THUMBNAIL_WIDTH = 400;
+
+/**
+ * The one URL a cart line keeps for its picture: the smallest rendition of `srcset` at least THUMBNAIL_WIDTH
+ * wide, else the image's own URL. The server's cart chooses the same one (apps/api catalog/images.ts).
+ */
+export function thumbnailUrl(image: Pick<Image, 'url' | 'srcset'> | undefined): string {
+  if (!image) return '';
+  const candidates = image.srcset
+    .split(',')
+    .map((entry) => /^\s*(\S+)\s+(\d+)w\s*$/.exec(entry))
+    .flatMap((match) => (match?.[1] ? [{ url: match[1], width: Number(match[2]) }] : []))
+    .filter((c) => c.width >= THUMBNAIL_WIDTH)
+    .sort((a, b) => a.width - b.width);
+  return candidates[0]?.url ?? image.url;
+}

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { cartItems, colors, productColors, productImages, products } from '../../db/schema/index.js';
 import type { PricedLine } from '../../db/schema/orders.js';
 import { toFils } from '../../lib/money.js';
-import { toImage } from '../catalog/images.js';
+import { thumbnailUrl } from '../catalog/images.js';
 
 /** What a line shows when its product has no image; the storefront serves this file. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
@@ -26,7 +26,7 @@ export interface CartLine extends PricedLine {
   available: boolean;
   colorHex: string | null;
   colorName: LocalizedText | null;
-  /** URL of the product's first image (the catalogue's 800 px rendition), or the placeholder. */
+  /** URL of the product's first image (its thumbnail rendition: catalog/images.ts), or the placeholder. */
   image: string;
 }
 
@@ -121,7 +121,7 @@ export async function priceCart(
   return { lines, totalItems, totalFils, allAvailable };
 }
 
-/** The first image of each product (the catalogue's own order), as the catalogue builds its URL. */
+/** The first image of each product (the catalogue's own order), as a thumbnail. */
 async function firstImages(db: Database, productIds: number[]): Promise<Map<number, string>> {
   const urls = new Map<number, string>();
   if (productIds.length === 0) return urls;
@@ -130,6 +130,6 @@ async function firstImages(db: Database, productIds: number[]): Promise<Map<numb
     .from(productImages)
     .where(inArray(productImages.productId, productIds))
     .orderBy(productImages.productId, productImages.sortOrder, productImages.id);
-  for (const r of rows) urls.set(r.productId, toImage(r.path, r.widths, r.aspect, r.sortOrder).url);
+  for (const r of rows) urls.set(r.productId, thumbnailUrl(r.path, r.widths));
   return urls;
 }

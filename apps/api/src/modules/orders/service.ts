@@ -26,7 +26,7 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
-import { toImage } from '../catalog/images.js';
+import { thumbnailUrl } from '../catalog/images.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
 import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
 import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
@@ -453,9 +453,7 @@ export class OrderService {
         : Promise.resolve([]),
       this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
     ]);
-    const images = new Map(
-      imageRows.map((r) => [r.productId, toImage(r.path, r.widths, r.aspect, r.sortOrder).url]),
-    );
+    const images = new Map(imageRows.map((r) => [r.productId, thumbnailUrl(r.path, r.widths)]));
     return {
       products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
       colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),

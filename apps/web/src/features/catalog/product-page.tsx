@@ -6,7 +6,7 @@ import type { ProductDetail, RelatedProduct, Size } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { bootData } from '@/lib/boot';
-import { localized } from '@/lib/product';
+import { localized, thumbnailUrl } from '@/lib/product';
 import { useCartActions } from '@/stores/shop-cart';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -91,7 +91,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
       quantity,
       selectedColor: color ? { key: color.key, value: color.value, name: color.name } : null,
       selectedSize: size,
-      image: product.images[0]?.url ?? '',
+      image: thumbnailUrl(product.images[0]),
     });
     setAdded(true);
   };
