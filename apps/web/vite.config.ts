@@ -49,7 +49,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle (entry-server.tsx) renders pages; the browser's files come from the client build only.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
-    // One small stylesheet (about 9 KB gzipped) for every page: one render-blocking request instead of a dozen.
+    // One stylesheet for every page (19.5 KB gzipped, account and checkout pages included): one render-blocking
+    // request instead of two to seven. Split per chunk it is 8 to 10 KB for a storefront page, but over HTTP/1.1
+    // the extra requests cost Lighthouse's mobile FCP 150 ms and its LCP nothing (measured in session 4).
     cssCodeSplit: false,
     assetsInlineLimit: 2048,
     rolldownOptions: {
