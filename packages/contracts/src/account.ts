@@ -72,8 +72,6 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 // ---------------------------------------------------------------- profile
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-
 export const ProfileUpdateSchema = z
   .object({
     name: text('name', 100).optional(),
@@ -133,8 +131,6 @@ export type Address = z.infer<typeof AddressSchema>;
 export const AddressIdParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
-
-export const ADDRESSES_MAX = 20;
 
 export const AddressListResponseSchema = envelope(z.object({ addresses: z.array(AddressSchema) }));
 export type AddressListResponse = z.infer<typeof AddressListResponseSchema>;

@@ -25,6 +25,17 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
 
+/** Largest profile photo the API takes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Most saved addresses one account keeps. */
+export const ADDRESSES_MAX = 20;
+
+/**
+ * Width of the picture rendition a cart line or an order item keeps (shown 64 to 90 px wide: sharp on a screen
+ * of up to 4 pixels per px). The API and the guest cart pick the smallest rendition at least this wide.
+ */
+export const THUMBNAIL_WIDTH = 400;
+
 /** Largest quantity of one cart line. */
 export const CART_MAX_QUANTITY = 99;
 /** Most distinct lines (product, colour, size) one server cart holds; also the most items one merge sends. */

@@ -1,4 +1,5 @@
 import type { Image, Language, LocalizedText, ProductSummary } from '@boutique/contracts';
+import { THUMBNAIL_WIDTH } from '@boutique/contracts/constants';
 
 const NEW_FOR_DAYS = 30;
 
@@ -18,9 +19,6 @@ export const PLACEHOLDER_IMAGE: Image = {
   height: 1200,
   sort_order: 0,
 };
-
-/** Wide enough for a cart line (90 px) on a screen of up to 4 pixels per px; the API picks alike. */
-const THUMBNAIL_WIDTH = 400;
 
 /**
  * The one URL a cart line keeps for its picture: the smallest rendition of `srcset` at least THUMBNAIL_WIDTH

@@ -1,11 +1,8 @@
-import type { Image } from '@boutique/contracts';
+import { THUMBNAIL_WIDTH, type Image } from '@boutique/contracts';
 
 const PREFERRED_WIDTH = 800;
 /** Height / width, in thousandths, of the wide site artwork (collection tiles, banner: 1600 x 1000). */
 export const WIDE_ASPECT = 625;
-
-/** Wide enough for a cart line or an order item (64 to 90 px) on a screen of up to 4 pixels per px. */
-const THUMBNAIL_WIDTH = 400;
 
 const renditionUrl = (path: string, width: number) => `/storage/${path}-${width}.webp`;
 

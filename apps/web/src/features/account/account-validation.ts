@@ -44,10 +44,6 @@ export type AccountErrorKey =
 
 export type TranslateAccountError = (key: `validation.${AccountErrorKey}`) => string;
 
-/** The API's limits (contracts: ADDRESSES_MAX, AVATAR_MAX_BYTES), which the pages show and check. */
-export const ADDRESSES_MAX = 20;
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-
 export function accountErrorKey(field: string, rule: Rule): AccountErrorKey {
   switch (field) {
     case 'name':

@@ -7,7 +7,7 @@ import { Button, Spinner } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormMessages } from '@/components/ui/field';
 import { EditIcon, MapPinIcon, PlusIcon, StarIcon, TrashIcon } from '@/components/ui/icons';
-import { ADDRESSES_MAX } from './account-validation';
+import { ADDRESSES_MAX } from '@boutique/contracts/constants';
 import { toAddressInput, useAddresses, useDeleteAddress, useUpdateAddress } from './api/addresses';
 import { AccountLayout } from '@/components/account-layout/account-layout';
 import { AddressForm } from './components/address-form';

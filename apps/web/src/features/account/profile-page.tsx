@@ -12,8 +12,8 @@ import { Field, FormMessages, PasswordInput, fieldA11y, inputClass } from '@/com
 import { CameraIcon, UserIcon } from '@/components/ui/icons';
 import { useUpdateProfile } from './api/update-profile';
 import type { ProfileUpdate, User } from '@boutique/contracts';
+import { AVATAR_MAX_BYTES } from '@boutique/contracts/constants';
 import {
-  AVATAR_MAX_BYTES,
   passwordResolver,
   profileDetailsResolver,
   translateServerError,
