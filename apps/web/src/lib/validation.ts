@@ -53,6 +53,21 @@ export function checkNewPassword(value: string): Rule | null {
 
 export type FieldMessages<V> = Partial<Record<keyof V & string, string>>;
 
+/**
+ * Runs the checks in order and words the first failure of each field with `message`; a field that passed has no
+ * entry.
+ */
+export function fieldMessages<V>(
+  checks: [keyof V & string, Rule | null][],
+  message: (field: keyof V & string, rule: Rule) => string,
+): FieldMessages<V> {
+  const errors: FieldMessages<V> = {};
+  for (const [field, rule] of checks) if (rule && !errors[field]) errors[field] = message(field, rule);
+  return errors;
+}
+
+export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+
 /** The messages of the fields that failed, or the values as the API takes them. */
 export type Validation<V, Out> = { errors: FieldMessages<V> } | { values: Out };
 

@@ -5,12 +5,13 @@ import {
   checkEmail,
   checkNewPassword,
   checkText,
-  normalizeEmail,
   resolverOf,
-  type FieldMessages,
+  fieldMessages,
+  hasErrors,
   type Rule,
   type Validation,
 } from '@/lib/validation';
+import { normalizeAddress, type AddressValues } from '../checkout/address-validation';
 
 /**
  * The account forms' checks (the server's rules, see lib/validation.ts) and their translated messages, keys of
@@ -79,14 +80,8 @@ export function translateServerError(field: string, message: string, t: Translat
   return t(`validation.${accountErrorKey(field, kind)}`);
 }
 
-function collect<V>(t: TranslateAccountError, checks: [keyof V & string, Rule | null][]): FieldMessages<V> {
-  const errors: FieldMessages<V> = {};
-  for (const [field, rule] of checks)
-    if (rule && !errors[field]) errors[field] = t(`validation.${accountErrorKey(field, rule)}`);
-  return errors;
-}
-
-const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+const collect = <V>(t: TranslateAccountError, checks: [keyof V & string, Rule | null][]) =>
+  fieldMessages<V>(checks, (field, rule) => t(`validation.${accountErrorKey(field, rule)}`));
 
 // ---------------------------------------------------------------- profile
 
@@ -128,9 +123,8 @@ export const passwordResolver = (t: TranslateAccountError) =>
 
 // ---------------------------------------------------------------- addresses
 
-export const ADDRESS_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'country'] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-export type AddressFormValues = Record<AddressField, string> & { is_default: boolean };
+export { ADDRESS_FIELDS, type AddressField } from '../checkout/address-validation';
+export type AddressFormValues = AddressValues & { is_default: boolean };
 
 const PHONE = /^[+\d\s().-]+$/;
 
@@ -146,7 +140,7 @@ export function validateAddress(
   values: AddressFormValues,
   t: TranslateAccountError,
 ): Validation<AddressFormValues, AddressInput> {
-  const country = values.country.trim().toUpperCase();
+  const address = normalizeAddress(values);
   const errors = collect<AddressFormValues>(t, [
     ['name', checkText(values.name, 100)],
     ['email', checkEmail(values.email)],
@@ -154,20 +148,11 @@ export function validateAddress(
     ['address', checkText(values.address, 200)],
     ['city', checkText(values.city, 100)],
     ['postalCode', checkText(values.postalCode, 20)],
-    ['country', /^[A-Z]{2}$/.test(country) ? null : 'required'],
+    ['country', /^[A-Z]{2}$/.test(address.country) ? null : 'required'],
   ]);
   if (hasErrors(errors)) return { errors };
   return {
-    values: {
-      name: values.name.trim(),
-      email: normalizeEmail(values.email),
-      phone: values.phone.trim(),
-      address: values.address.trim(),
-      city: values.city.trim(),
-      postalCode: values.postalCode.trim(),
-      country,
-      is_default: values.is_default,
-    },
+    values: { ...address, is_default: values.is_default },
   };
 }
 export const addressResolver = (t: TranslateAccountError) =>

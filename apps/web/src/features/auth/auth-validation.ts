@@ -6,7 +6,8 @@ import {
   checkText,
   normalizeEmail,
   resolverOf,
-  type FieldMessages,
+  fieldMessages,
+  hasErrors,
   type Rule,
   type Validation,
 } from '@/lib/validation';
@@ -51,14 +52,8 @@ export function authErrorKey(field: string, rule: Rule): AuthErrorKey {
 }
 
 /** Runs the checks in order; the first failure of each field is the one shown. */
-function collect<V>(t: TranslateError, checks: [keyof V & string, Rule | null][]): FieldMessages<V> {
-  const errors: FieldMessages<V> = {};
-  for (const [field, rule] of checks)
-    if (rule && !errors[field]) errors[field] = t(`validation.${authErrorKey(field, rule)}`);
-  return errors;
-}
-
-const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+const collect = <V>(t: TranslateError, checks: [keyof V & string, Rule | null][]) =>
+  fieldMessages<V>(checks, (field, rule) => t(`validation.${authErrorKey(field, rule)}`));
 
 export interface LoginFormValues {
   email: string;

@@ -74,6 +74,17 @@ function errorKey(field: AddressField, rule: Rule): AddressErrorKey {
   return 'invalid';
 }
 
+/** An address as the API takes it: trimmed, the e-mail in lower case, the country code in capitals. */
+export const normalizeAddress = (values: AddressValues): AddressValues => ({
+  name: values.name.trim(),
+  email: normalizeEmail(values.email),
+  phone: values.phone.trim(),
+  address: values.address.trim(),
+  city: values.city.trim(),
+  postalCode: values.postalCode.trim(),
+  country: values.country.trim().toUpperCase(),
+});
+
 /** Every field is required; then each must pass the rule the API applies to it. */
 export function validateAddress(values: AddressValues): AddressCheck {
   const errors: AddressErrors = {};
@@ -83,16 +94,5 @@ export function validateAddress(values: AddressValues): AddressCheck {
   }
   if (Object.keys(errors).length > 0)
     return { ok: false, missing: Object.values(errors).includes('required'), errors };
-  return {
-    ok: true,
-    address: {
-      name: values.name.trim(),
-      email: normalizeEmail(values.email),
-      phone: values.phone.trim(),
-      address: values.address.trim(),
-      city: values.city.trim(),
-      postalCode: values.postalCode.trim(),
-      country: values.country.trim().toUpperCase(),
-    },
-  };
+  return { ok: true, address: normalizeAddress(values) };
 }

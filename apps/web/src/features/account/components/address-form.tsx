@@ -2,7 +2,6 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Address, AddressInput } from '@boutique/contracts';
-import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,6 +23,7 @@ import {
   type AddressField,
   type AddressFormValues,
 } from '../account-validation';
+import { emptyAddress } from '../../checkout/address-validation';
 import { useCountries } from '../use-countries';
 import styles from './account.module.css';
 
@@ -72,16 +72,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
           country: address.country,
           is_default: address.is_default,
         }
-      : {
-          name: '',
-          email: '',
-          phone: '',
-          address: '',
-          city: '',
-          postalCode: '',
-          country: DEFAULT_COUNTRY,
-          is_default: firstAddress,
-        },
+      : { ...emptyAddress(), is_default: firstAddress },
     reValidateMode: 'onSubmit',
   });
   const create = useCreateAddress();
