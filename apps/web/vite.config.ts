@@ -70,10 +70,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The schema library, the shared schemas and any form schema built on them (today the contact
             // form's): only the pages with such forms load them, never the first load (decision 003). zod ships
             // its sources, which the 'source' condition resolves: once two pages used it, it would match the
-            // shared group below. The zod-free constants they import stay in the shared chunk.
+            // shared group below. The zod-free modules (constants, apple-pay) go where their importers are.
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
               priority: 3,
               includeDependenciesRecursively: false,
             },

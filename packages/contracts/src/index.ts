@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './apple-pay.js';
 export * from './common.js';
 export * from './envelope.js';
 export * from './catalog.js';

@@ -1,3 +1,4 @@
+import { applePayContactFields, type ApplePayContact } from '@boutique/contracts';
 import type { AddressSnapshot } from '../../db/schema/index.js';
 
 const EMPTY: AddressSnapshot = {
@@ -20,27 +21,7 @@ export function completeAddress(partial: Partial<AddressSnapshot>): AddressSnaps
   return out;
 }
 
-export interface ApplePayContact {
-  givenName?: string;
-  familyName?: string;
-  emailAddress?: string;
-  phoneNumber?: string;
-  addressLines?: string[];
-  locality?: string;
-  postalCode?: string;
-  countryCode?: string;
-}
-
 /** Apple Pay's `ApplePayPaymentContact` as a checkout address. */
 export function applePayContactAddress(contact: ApplePayContact | undefined): AddressSnapshot | undefined {
-  if (!contact) return undefined;
-  return completeAddress({
-    name: [contact.givenName, contact.familyName].filter(Boolean).join(' '),
-    email: contact.emailAddress?.toLowerCase(),
-    phone: contact.phoneNumber,
-    address: contact.addressLines?.filter(Boolean).join(', '),
-    city: contact.locality,
-    postalCode: contact.postalCode,
-    country: contact.countryCode?.toUpperCase(),
-  });
+  return contact ? completeAddress(applePayContactFields(contact)) : undefined;
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AddressFields } from '@boutique/contracts';
+import { applePayContactFields, type ApplePayContact } from '@boutique/contracts/apple-pay';
 import { apiRequest } from '@/lib/api-client';
 
 export interface ApplePayConfig {
@@ -23,17 +24,7 @@ export const applePayConfigQuery = () =>
     retry: 1,
   });
 
-/** Apple Pay's contact as the payment sheet hands it over. */
-export interface ApplePayContact {
-  givenName?: string;
-  familyName?: string;
-  emailAddress?: string;
-  phoneNumber?: string;
-  addressLines?: string[];
-  locality?: string;
-  postalCode?: string;
-  countryCode?: string;
-}
+export type { ApplePayContact };
 
 export interface ApplePayResult {
   success: boolean;
@@ -64,14 +55,6 @@ export async function processApplePayment(input: {
 /** A wallet contact as a checkout address, or undefined when it lacks a part the order needs. */
 export function contactAddress(contact: ApplePayContact | undefined): AddressFields | undefined {
   if (!contact) return undefined;
-  const address: AddressFields = {
-    name: [contact.givenName, contact.familyName].filter(Boolean).join(' ').trim(),
-    email: (contact.emailAddress ?? '').trim().toLowerCase(),
-    phone: (contact.phoneNumber ?? '').trim(),
-    address: (contact.addressLines ?? []).filter(Boolean).join(', ').trim(),
-    city: (contact.locality ?? '').trim(),
-    postalCode: (contact.postalCode ?? '').trim(),
-    country: (contact.countryCode ?? '').trim().toUpperCase(),
-  };
+  const address = applePayContactFields(contact);
   return Object.values(address).every(Boolean) ? address : undefined;
 }
