@@ -19,7 +19,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './lib/rate-limit.js';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
 import { connectRedis, throttledWarning } from './lib/redis.js';
 import { CartService } from './modules/cart/service.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -27,6 +27,7 @@ import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
+import { ensureDataDir } from './lib/data-dir.js';
 import { createGateway } from './modules/payments/index.js';
 import { PaymentService } from './modules/payments/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -77,7 +78,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's rule, which Fastify's types leave out).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // A caller's id (e.g. from the load balancer) is kept when it looks like one; otherwise we make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -99,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  ensureDataDir(config.dataDir);
   const database =
     options.database ??
     (await openDatabase({
@@ -177,8 +186,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes, { database });
       await api.register(catalogRoutes, { catalog });
       await api.register(shippingRoutes);
-      await api.register(contactRoutes, { db: database.db });
-      await api.register(authModule, { db: database.db, config, rateLimits });
+      await api.register(contactRoutes, {
+        db: database.db,
+        limiter: new RateLimiter(rateLimits),
+        perIp: config.auth.rateLimits.contactPerIp,
+      });
+      await api.register(authModule, { db: database.db, config, rateLimits, redis });
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, { service: new CartService(database.db) });
       await api.register(accountModule, { db: database.db });
