@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { demoMedia, seedDemoCatalog } from './db/seed/index.js';
 import { ensureDemoMedia } from './media/render.js';
 import { installErrorHandling } from './plugins/errors.js';
-import { registerSecurityHeaders } from './plugins/security.js';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerStorage } from './plugins/storage.js';
 import { loadSiteAssets, registerSite } from './plugins/site/index.js';
@@ -42,6 +42,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Replaces the configured mailer (tests that need to see or break the mail). */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests that read the security log). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream && { stream: options.logStream }),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -93,6 +96,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any hook runs (a malformed or too long address): answered in the API's
+    // envelope with the same security headers as everything else, and without repeating the address.
+    frameworkErrors: (error, request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const [status, message]: [400 | 414, string] =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'The address is too long.']
+          : error.code === 'FST_ERR_BAD_URL'
+            ? [400, 'Malformed URL']
+            : [400, 'Bad request'];
+      void reply
+        .headers(securityHeaders(config))
+        .header('x-request-id', request.id)
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ success: false, message, requestId: String(request.id) }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -452,6 +452,89 @@ describe('signing in with Google', () => {
   });
 });
 
+describe('account pre-hijacking (an unverified account waiting for its owner)', () => {
+  it('lets the owner take the account over through Google: the squatter’s password and sign-ins stop at once', async () => {
+    // Someone registers the victim's address with a password of their own, and stays signed in.
+    const email = `victim.${seq}.${Date.now()}@example.ae`;
+    const squatter = await register(email, { verified: false });
+    const squatterToken = squatter.body.data.tokens.accessToken as string;
+    const userId = squatter.body.data.user.id as number;
+    expect(squatter.body.data.user.email_verified).toBe(false);
+
+    // The victim later signs in with Google, which vouches for the address.
+    fake.setUser(newPerson({ email, email_verified: true }), 'google');
+    const res = await exchange(codeFrom((await dance('google')).site, 'google'), 'google');
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ id: userId, email, email_verified: true });
+
+    // The squatter's password no longer opens it, and their sign-in ended at once.
+    const login = await t.json('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Saffron-Tea-2025' }),
+    });
+    expect(login.status).toBe(401);
+    const me = await t.json('/api/v1/auth/user', { headers: { authorization: `Bearer ${squatterToken}` } });
+    expect(me.status).toBe(401);
+    const refreshed = await t.json('/api/v1/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: `refresh_token=${squatter.body.data.tokens.refreshToken}` },
+    });
+    expect(refreshed.status).toBe(401);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('never links a provider that does not vouch for the address to an unverified account', async () => {
+    const email = `waiting.${seq}.${Date.now()}@example.ae`;
+    await register(email, { verified: false });
+    const before = await countRows();
+    fake.setUser(newPerson({ email }), 'facebook');
+    expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+describe('login CSRF: a sign-in finishes only in the browser that began it', () => {
+  it('refuses the callback of a sign-in begun in another browser, and creates nobody', async () => {
+    // The attacker begins a sign-in with their own Google account and stops at the callback URL...
+    fake.setUser(newPerson({ email: `attacker.${seq}@example.ae` }), 'google');
+    const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/google`)));
+    const callback = locationOf(await manual(authorize.toString()));
+    const before = await countRows();
+    // ...and makes the victim's browser (another binding cookie, or none) open it.
+    for (const victimCookie of ['oauth_binding=' + 'v'.repeat(43), '']) {
+      const res = await fetch(callback, {
+        redirect: 'manual',
+        headers: victimCookie ? { cookie: victimCookie } : {},
+      });
+      expectErrorPage(locationOf(res), 'google', MESSAGES.googleExpired);
+    }
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses to trade a login code without the cookie of the browser it was issued to', async () => {
+    fake.setUser(newPerson(), 'google');
+    const code = codeFrom((await dance('google')).site, 'google');
+    const elsewhere = await exchange(code, 'google', t, `oauth_binding=${'w'.repeat(43)}`);
+    expect(elsewhere.status).toBe(401);
+    expect((await exchange(code, 'google', t, '')).status).toBe(401);
+    // The right browser still can, once; the binding cookie is then cleared.
+    const own = await exchange(code, 'google');
+    expect(own.status).toBe(200);
+    expect(own.headers.getSetCookie().some((c) => /^oauth_binding=;/.test(c))).toBe(true);
+  });
+
+  it('sets the binding cookie HttpOnly, for the auth calls only, for ten minutes', async () => {
+    const res = await manual(`${t.url}/api/v1/auth/google`);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('oauth_binding='));
+    expect(cookie).toMatch(
+      /^oauth_binding=[\w-]{43}; Max-Age=600; Path=\/api\/v1\/auth; HttpOnly; SameSite=Lax$/,
+    );
+  });
+});
+
 describe('the return address', () => {
   const grants = async () =>
     (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(oauthGrants))[0]?.n;

@@ -78,6 +78,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
       try {
         const codes = await twoFactor.enable(user, req.body.code);
+        await limiter.reset(codesPerUser, String(user.id));
         securityEvent(req, 'second_factor_enabled', {
           userId: user.id,
           reason: 'authenticator app confirmed',
@@ -107,6 +108,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
       try {
         const how = await twoFactor.verify(user, req.body);
+        await limiter.reset(codesPerUser, String(user.id));
         securityEvent(req, how === 'totp' ? 'second_factor_verified' : 'recovery_code_used', {
           userId: user.id,
           reason: how === 'totp' ? 'authenticator code' : 'recovery code',
