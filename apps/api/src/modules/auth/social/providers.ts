@@ -266,7 +266,7 @@ class GoogleProvider extends OidcProvider {
     const email = normaliseEmail(claims.email);
     const fullName = [claims.given_name, claims.family_name].filter((p) => typeof p === 'string').join(' ');
     return {
-      subject: claims.sub as string,
+      subject: claims.sub,
       email,
       emailVerified: email !== undefined && isTrue(claims.email_verified),
       name: normaliseName(claims.name) ?? normaliseName(fullName),
@@ -294,6 +294,8 @@ class AppleProvider extends OidcProvider {
 
   /** Apple's client secret is a short-lived ES256 JWT signed with the team's key (.p8), made for each call. */
   protected clientAuthentication(): oidc.ClientAuth {
+    // oauth4webapi awaits the client authentication before it sends the token request (authenticatedRequest).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     return async (_server, _client, body) => {
       body.set('client_id', this.config.clientId);
       body.set('client_secret', await this.#clientSecret());
@@ -315,7 +317,7 @@ class AppleProvider extends OidcProvider {
   protected profileFrom(claims: oidc.IDToken, redemption: CodeRedemption): ProviderProfile {
     const email = normaliseEmail(claims.email);
     return {
-      subject: claims.sub as string,
+      subject: claims.sub,
       email,
       emailVerified: email !== undefined && isTrue(claims.email_verified),
       name: appleName(redemption.appleUser),
