@@ -25,7 +25,9 @@ export default function TwoFactorPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const status = useQuery(twoFactorStatusQuery());
+  // Never the cached answer of an earlier sign-in: this one's is asked for each time the page opens.
+  const status = useQuery({ ...twoFactorStatusQuery(), refetchOnMount: 'always' });
+  const fresh = status.isFetchedAfterMount;
   const target = returnPath(location.state);
   const base = useId();
   const [recovery, setRecovery] = useState(false);
@@ -34,10 +36,9 @@ export default function TwoFactorPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (status.data?.verified) void navigate(target, { replace: true });
-  }, [status.data?.verified, navigate, target]);
+    if (fresh && status.data?.verified) void navigate(target, { replace: true });
+  }, [fresh, status.data?.verified, navigate, target]);
 
-  if (status.isPending || status.data?.verified) return <PageFallback />;
   if (status.isError) {
     return (
       <AuthLayout title={t('twoFactor.title')}>
@@ -45,6 +46,8 @@ export default function TwoFactorPage() {
       </AuthLayout>
     );
   }
+
+  if (!fresh || !status.data || status.data.verified) return <PageFallback />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
