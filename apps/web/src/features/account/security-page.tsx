@@ -268,27 +268,29 @@ function Enrolment({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (co
           </code>
         </div>
       </div>
-      <Field
-        label={t('security.twoFactor.codeLabel')}
-        htmlFor={ids.control}
-        errorId={ids.error}
-        error={error ?? undefined}
-      >
-        <input
-          dir="ltr"
-          className={ltrInputClass}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={TOTP_DIGITS}
-          aria-required="true"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(null);
-          }}
-          {...fieldA11y(ids, error ?? undefined)}
-        />
-      </Field>
+      <div className={styles.codeField}>
+        <Field
+          label={t('security.twoFactor.codeLabel')}
+          htmlFor={ids.control}
+          errorId={ids.error}
+          error={error ?? undefined}
+        >
+          <input
+            dir="ltr"
+            className={ltrInputClass}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={TOTP_DIGITS}
+            aria-required="true"
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+            {...fieldA11y(ids, error ?? undefined)}
+          />
+        </Field>
+      </div>
       <div className={styles.actions}>
         <Button type="submit" loading={enable.isPending}>
           {t('security.twoFactor.confirm')}

@@ -132,7 +132,7 @@ export default function TwoFactorPage() {
         </Button>
         <button
           type="button"
-          className={styles.forgot}
+          className={styles.switch}
           onClick={() => {
             setRecovery(!recovery);
             setValue('');
