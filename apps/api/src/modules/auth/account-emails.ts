@@ -1,6 +1,6 @@
 import type { Language } from '@boutique/contracts';
 import type { MailMessage } from '../../lib/mailer.js';
-import { accountEmail } from './reset-email.js';
+import { accountEmail, linkEmail, type LinkEmailTexts } from './reset-email.js';
 
 /**
  * The e-mails of registration, one function each (the outbox of DESIGN section 12 will carry them): the link
@@ -16,11 +16,11 @@ export interface VerificationEmailInput {
   lang: Language;
 }
 
-const VERIFY = {
+const VERIFY: Record<Language, LinkEmailTexts> = {
   en: {
     subject: 'Confirm your e-mail address',
-    greeting: (name: string) => `Hello ${name},`,
-    intro: (shop: string) =>
+    greeting: (name) => `Hello ${name},`,
+    intro: (shop) =>
       `Please confirm that this is your e-mail address, so that your ${shop} account is fully yours:`,
     button: 'Confirm my address',
     expiry: 'This link can be used once and expires in 24 hours.',
@@ -28,8 +28,8 @@ const VERIFY = {
   },
   fr: {
     subject: 'Confirmez votre adresse e-mail',
-    greeting: (name: string) => `Bonjour ${name},`,
-    intro: (shop: string) =>
+    greeting: (name) => `Bonjour ${name},`,
+    intro: (shop) =>
       `Confirmez qu’il s’agit bien de votre adresse e-mail, pour que votre compte ${shop} soit entièrement à vous :`,
     button: 'Confirmer mon adresse',
     expiry: 'Ce lien ne peut servir qu’une fois et expire dans 24 heures.',
@@ -37,25 +37,16 @@ const VERIFY = {
   },
   ar: {
     subject: 'تأكيد بريدك الإلكتروني',
-    greeting: (name: string) => `مرحباً ${name}،`,
-    intro: (shop: string) => `يُرجى تأكيد أن هذا بريدك الإلكتروني، ليصبح حسابك في ${shop} لك وحدك:`,
+    greeting: (name) => `مرحباً ${name}،`,
+    intro: (shop) => `يُرجى تأكيد أن هذا بريدك الإلكتروني، ليصبح حسابك في ${shop} لك وحدك:`,
     button: 'تأكيد عنواني',
     expiry: 'يمكن استخدام هذا الرابط مرة واحدة فقط، وتنتهي صلاحيته خلال 24 ساعة.',
     ignore: 'إذا لم تُنشئ حساباً، يمكنك تجاهل هذه الرسالة.',
   },
-} satisfies Record<Language, unknown>;
+};
 
 /** The link that proves the address: sent at registration, and again when the shopper asks. */
-export function verificationEmail({ to, name, shopName, link, lang }: VerificationEmailInput): MailMessage {
-  const t = VERIFY[lang];
-  return accountEmail(to, lang, shopName, {
-    subject: t.subject,
-    greeting: t.greeting(name),
-    intro: [t.intro(shopName)],
-    action: { label: t.button, link },
-    outro: [t.expiry, t.ignore],
-  });
-}
+export const verificationEmail = (input: VerificationEmailInput): MailMessage => linkEmail(VERIFY, input);
 
 export interface AlreadyRegisteredEmailInput {
   to: string;

@@ -11,9 +11,7 @@ export const PASSWORD_CONTAINS_EMAIL = 'The password may not contain your e-mail
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
   common ??= new Set(
-    (dictionary['passwords-common'])
-      .map((p) => p.toLowerCase())
-      .filter((p) => p.length >= PASSWORD_MIN_LENGTH),
+    dictionary['passwords-common'].map((p) => p.toLowerCase()).filter((p) => p.length >= PASSWORD_MIN_LENGTH),
   );
   return common;
 }

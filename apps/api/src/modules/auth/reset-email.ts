@@ -7,7 +7,8 @@ export function emailLanguage(tag: string | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as Language) : 'en';
 }
 
-interface Texts {
+/** The words of an e-mail that carries one link: greeting, what it is for, the button, its expiry, a reassurance. */
+export interface LinkEmailTexts {
   subject: string;
   greeting: (name: string) => string;
   intro: (shop: string) => string;
@@ -16,7 +17,7 @@ interface Texts {
   ignore: string;
 }
 
-const TEXTS: Record<Language, Texts> = {
+const TEXTS: Record<Language, LinkEmailTexts> = {
   en: {
     subject: 'Reset your password',
     greeting: (name) => `Hello ${name},`,
@@ -112,9 +113,12 @@ export interface ResetEmailInput {
   lang: Language;
 }
 
-/** The password-reset e-mail. */
-export function resetPasswordEmail({ to, name, shopName, link, lang }: ResetEmailInput): MailMessage {
-  const t = TEXTS[lang];
+/** An e-mail whose point is one link (reset, confirmation), in the recipient's language. */
+export function linkEmail(
+  texts: Record<Language, LinkEmailTexts>,
+  { to, name, shopName, link, lang }: ResetEmailInput,
+): MailMessage {
+  const t = texts[lang];
   return accountEmail(to, lang, shopName, {
     subject: t.subject,
     greeting: t.greeting(name),
@@ -123,3 +127,6 @@ export function resetPasswordEmail({ to, name, shopName, link, lang }: ResetEmai
     outro: [t.expiry, t.ignore],
   });
 }
+
+/** The password-reset e-mail. */
+export const resetPasswordEmail = (input: ResetEmailInput): MailMessage => linkEmail(TEXTS, input);

@@ -52,12 +52,23 @@ export class TwoFactorService {
     this.#key = Buffer.from(hkdfSync('sha256', settings.secret, 'boutique', 'totp-secret-v1', 32));
   }
 
-  async status(user: AuthUser): Promise<TwoFactorStatus> {
+  /** The account and its app (secret still encrypted), if it has one. */
+  async #account(userId: number) {
     const [row] = await this.db
-      .select({ role: users.role, confirmedAt: userTotp.confirmedAt })
+      .select({
+        role: users.role,
+        email: users.email,
+        secret: userTotp.secret,
+        confirmedAt: userTotp.confirmedAt,
+      })
       .from(users)
       .leftJoin(userTotp, eq(userTotp.userId, users.id))
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, userId));
+    return row;
+  }
+
+  async status(user: AuthUser): Promise<TwoFactorStatus> {
+    const row = await this.#account(user.id);
     const [codes] = await this.db
       .select({ n: count() })
       .from(userRecoveryCodes)
@@ -72,11 +83,7 @@ export class TwoFactorService {
 
   /** A new secret, not yet in force: the app scans it, and `enable` confirms it with a first code. */
   async setup(user: AuthUser): Promise<TwoFactorSetup> {
-    const [row] = await this.db
-      .select({ email: users.email, confirmedAt: userTotp.confirmedAt })
-      .from(users)
-      .leftJoin(userTotp, eq(userTotp.userId, users.id))
-      .where(eq(users.id, user.id));
+    const row = await this.#account(user.id);
     if (!row) throw new HttpError(401, 'Unauthenticated.');
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const secret = new OTPAuth.Secret({ size: 20 });
@@ -99,12 +106,8 @@ export class TwoFactorService {
 
   /** Confirms the pending secret with a code of the app; this sign-in has passed. Answers recovery codes. */
   async enable(user: AuthUser, code: string): Promise<RecoveryCodes> {
-    const [row] = await this.db
-      .select({ secret: userTotp.secret, confirmedAt: userTotp.confirmedAt, email: users.email })
-      .from(userTotp)
-      .innerJoin(users, eq(users.id, userTotp.userId))
-      .where(eq(userTotp.userId, user.id));
-    if (!row) throw unprocessable('The given data was invalid', { code: [NO_PENDING_SETUP] });
+    const row = await this.#account(user.id);
+    if (!row?.secret) throw unprocessable('The given data was invalid', { code: [NO_PENDING_SETUP] });
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const step = this.#check(this.#decrypt(row.secret), row.email, code);
     if (step === undefined) throw unprocessable('The given data was invalid', { code: [CODE_WRONG] });
@@ -129,12 +132,8 @@ export class TwoFactorService {
     user: AuthUser,
     input: { code?: string | undefined; recovery_code?: string | undefined },
   ): Promise<'totp' | 'recovery_code'> {
-    const [row] = await this.db
-      .select({ secret: userTotp.secret, confirmedAt: userTotp.confirmedAt, email: users.email })
-      .from(userTotp)
-      .innerJoin(users, eq(users.id, userTotp.userId))
-      .where(eq(userTotp.userId, user.id));
-    if (!row?.confirmedAt) throw new HttpError(409, NOT_ENROLLED);
+    const row = await this.#account(user.id);
+    if (!row?.secret || !row.confirmedAt) throw new HttpError(409, NOT_ENROLLED);
     if (input.code !== undefined) {
       const step = this.#check(this.#decrypt(row.secret), row.email, input.code);
       await this.db.transaction(async (tx) => {
