@@ -533,23 +533,6 @@ describe('the second factor of admins', () => {
 });
 
 describe('smaller ones', () => {
-  it('creates the data directory 0700 and writes e-mails 0600', async () => {
-    const parent = mkdtempSync(join(tmpdir(), 'boutique-perm-'));
-    const dataDir = join(parent, 'data');
-    const own = await startTestApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    try {
-      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-      await signUp(own, { name: 'Perm', email: 'perm@example.ae', password: PASSWORD });
-      await waitForMails(own.config.mail.dir, 'perm@example.ae');
-      for (const file of readdirSync(own.config.mail.dir)) {
-        expect(statSync(join(own.config.mail.dir, file)).mode & 0o777).toBe(0o600);
-      }
-    } finally {
-      await own.close();
-      rmSync(parent, { recursive: true, force: true });
-    }
-  });
-
   it('answers a too long address with 414, the security headers and without repeating it', async () => {
     const long = `/product/${'x'.repeat(300)}-marker`;
     const res = await t.fetch(long);
@@ -560,15 +543,37 @@ describe('smaller ones', () => {
     expect(body).not.toContain('marker');
     expect(JSON.parse(body)).toMatchObject({ success: false, message: 'The address is too long.' });
   });
+});
 
-  it('serves no API documentation in production unless API_DOCS=true (see env.test.ts)', async () => {
-    expect((await t.fetch('/api/docs/json')).status).toBe(200);
-    const prod = await startTestApp({ NODE_ENV: 'production', SEED_DEMO: 'false' });
-    try {
-      expect((await prod.fetch('/api/docs/json')).status).toBe(404);
-      expect((await prod.fetch('/api/docs')).status).toBe(404);
-    } finally {
-      await prod.close();
+describe('a shop started in production, on a data directory of its own', () => {
+  let parent: string;
+  let prod: TestApp;
+  beforeAll(async () => {
+    parent = mkdtempSync(join(tmpdir(), 'boutique-perm-'));
+    prod = await startTestApp({
+      NODE_ENV: 'production',
+      DATA_DIR: join(parent, 'data'),
+      SEED_DEMO: 'false',
+      REGISTER_LIMIT_PER_IP: '100',
+    });
+  });
+  afterAll(async () => {
+    await prod?.close();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('creates the data directory 0700 and writes e-mails 0600', async () => {
+    expect(statSync(prod.config.dataDir).mode & 0o777).toBe(0o700);
+    await signUp(prod, { name: 'Perm', email: 'perm@example.ae', password: PASSWORD });
+    await waitForMails(prod.config.mail.dir, 'perm@example.ae');
+    for (const file of readdirSync(prod.config.mail.dir)) {
+      expect(statSync(join(prod.config.mail.dir, file)).mode & 0o777).toBe(0o600);
     }
+  });
+
+  it('serves no API documentation unless API_DOCS=true (see env.test.ts)', async () => {
+    expect((await t.fetch('/api/docs/json')).status).toBe(200);
+    expect((await prod.fetch('/api/docs/json')).status).toBe(404);
+    expect((await prod.fetch('/api/docs')).status).toBe(404);
   });
 });
