@@ -12,6 +12,9 @@ const ci = Boolean(process.env.CI);
 // the API wrote there (e-mails under mail/).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'boutique-e2e-'));
 process.env.E2E_OAUTH_URL = `http://127.0.0.1:${oauthPort}`;
+// The shop owners of this run (ADMIN_EMAILS): unique, so a reused server's earlier accounts do not get in the way.
+process.env.E2E_RUN_ID ??= Date.now().toString(36);
+export const ownerEmail = (lang: string) => `owner.${process.env.E2E_RUN_ID}.${lang}@example.ae`;
 
 export default defineConfig({
   testDir: './tests',
@@ -66,6 +69,7 @@ export default defineConfig({
         FORGOT_LIMIT_PER_IP: '10000',
         FORGOT_LIMIT_PER_EMAIL: '100',
         RESET_LIMIT_PER_IP: '10000',
+        ADMIN_EMAILS: ['en', 'ar'].map(ownerEmail).join(','),
         // Google sign-in against the fake provider (its fixed test client).
         GOOGLE_CLIENT_ID: 'fake-google-client.apps.example',
         GOOGLE_CLIENT_SECRET: 'fake-google-secret',

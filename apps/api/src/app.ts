@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { demoMedia, seedDemoCatalog } from './db/seed/index.js';
 import { ensureDemoMedia } from './media/render.js';
 import { installErrorHandling } from './plugins/errors.js';
-import { registerSecurityHeaders } from './plugins/security.js';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerStorage } from './plugins/storage.js';
 import { loadSiteAssets, registerSite } from './plugins/site/index.js';
@@ -19,7 +19,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './lib/rate-limit.js';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
 import { connectRedis, throttledWarning } from './lib/redis.js';
 import { CartService } from './modules/cart/service.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -27,6 +27,7 @@ import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
+import { ensureDataDir } from './lib/data-dir.js';
 import { createGateway } from './modules/payments/index.js';
 import { PaymentService } from './modules/payments/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Replaces the configured mailer (tests that need to see or break the mail). */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests that read the security log). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -61,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream && { stream: options.logStream }),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -77,7 +81,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's rule, which Fastify's types leave out).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // A caller's id (e.g. from the load balancer) is kept when it looks like one; otherwise we make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -85,6 +96,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any hook runs (a malformed or too long address): answered in the API's
+    // envelope with the same security headers as everything else, and without repeating the address.
+    frameworkErrors: (error, request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const [status, message]: [400 | 414, string] =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'The address is too long.']
+          : error.code === 'FST_ERR_BAD_URL'
+            ? [400, 'Malformed URL']
+            : [400, 'Bad request'];
+      void reply
+        .headers(securityHeaders(config))
+        .header('x-request-id', request.id)
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ success: false, message, requestId: String(request.id) }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  ensureDataDir(config.dataDir);
   const database =
     options.database ??
     (await openDatabase({
@@ -177,8 +206,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes, { database });
       await api.register(catalogRoutes, { catalog });
       await api.register(shippingRoutes);
-      await api.register(contactRoutes, { db: database.db });
-      await api.register(authModule, { db: database.db, config, rateLimits });
+      await api.register(contactRoutes, {
+        db: database.db,
+        limiter: new RateLimiter(rateLimits),
+        perIp: config.auth.rateLimits.contactPerIp,
+      });
+      await api.register(authModule, { db: database.db, config, rateLimits, redis });
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, { service: new CartService(database.db) });
       await api.register(accountModule, { db: database.db });

@@ -119,9 +119,26 @@ describe('auth configuration', () => {
         forgotPerEmail: { max: 3, windowS: 3600 },
         forgotPerIp: { max: 20, windowS: 3600 },
         resetPerIp: { max: 20, windowS: 3600 },
+        contactPerIp: { max: 5, windowS: 3600 },
+        secondFactorPerUser: { max: 5, windowS: 900 },
+        verificationPerUser: { max: 3, windowS: 3600 },
       },
+      loginSlowdownAfter: 5,
+      emailVerificationTtlS: 86_400,
+      freshSignInS: 600,
+      adminEmails: [],
       passwordResetTtlS: 3600,
     });
+  });
+
+  it('reads ADMIN_EMAILS as a list of lower-cased addresses and refuses anything else', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Owner@DarLalla.ae, second@example.ae ,' }).auth.adminEmails).toEqual([
+      'owner@darlalla.ae',
+      'second@example.ae',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'owner@darlalla.ae, not-an-address' })).toThrow(
+      'Invalid configuration: ADMIN_EMAILS: not-an-address is not an e-mail address',
+    );
   });
 
   it('uses JWT_SECRET when given and writes nothing', () => {
@@ -146,6 +163,38 @@ describe('auth configuration', () => {
     const dir = dataDir();
     writeFileSync(join(dir, 'jwt-secret'), 'short\n');
     expect(() => ensureJwtSecret(loadConfig({ DATA_DIR: dir }))).toThrow(ConfigError);
+  });
+});
+
+describe('the proxies trusted to name the client (TRUST_PROXY)', () => {
+  it('trusts none by default, a hop count, or listed addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses "true", which would let any client name itself, and anything that is not an address', () => {
+    for (const value of ['true', '10.0.0.0/33', 'proxy.internal', '10.0.0.1, nonsense', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /^Invalid configuration: TRUST_PROXY: name the proxies/,
+      );
+    }
+  });
+});
+
+describe('the API documentation (API_DOCS)', () => {
+  it('is served by default, but not in production unless asked for', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 });
 

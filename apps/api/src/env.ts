@@ -1,5 +1,6 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,6 +43,65 @@ const applePrivateKey = optionalString.pipe(
     .optional(),
 );
 
+/** proxy-addr's names for whole ranges, which Fastify accepts in a list of proxies. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (`10.0.0.5`, `::1`) or a range (`10.0.0.0/8`, `fd00::/8`), or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the shop are trusted to say who the client is (X-Forwarded-For): none (`false`),
+ * the nearest N (a hop count), or those at the listed addresses and ranges. `true` (every one, so the leftmost
+ * address, which the client itself can write) is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'name the proxies: a hop count (1 behind one load balancer) or their addresses and ranges (10.0.0.0/8,::1); "true" would trust any client',
+    });
+    return z.NEVER;
+  });
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const emails = value
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    for (const email of emails) {
+      if (!z.email().safeParse(email).success) {
+        ctx.addIssue({ code: 'custom', message: `${email} is not an e-mail address` });
+        return z.NEVER;
+      }
+    }
+    return emails;
+  });
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((v) => v === 'true' || v === '1');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -59,10 +119,11 @@ const EnvSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
     .default('boutique:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: trustProxy,
+  /** Accounts that become admins at sign-in once their address is verified (DESIGN section 10). */
+  ADMIN_EMAILS: emailList,
+  /** The interactive API documentation at /api/docs; unset: on, except in production. */
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   SHOP_NAME: z.string().min(1).default('Dar Lalla'),
   SHOP_WHATSAPP_NUMBER: z
     .string()
@@ -74,10 +135,7 @@ const EnvSchema = z.object({
   SHOP_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
   SHOP_TIKTOK_URL: z.url().default('https://www.tiktok.com/'),
   CATALOG_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: flag('true'),
   /** Signs access tokens. Unset: generated once and kept in `{DATA_DIR}/jwt-secret` (see ensureJwtSecret). */
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Sign-in attempts per IP and e-mail in 15 minutes. */
@@ -96,6 +154,13 @@ const EnvSchema = z.object({
   FORGOT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Attempts to use a password-reset link from one IP in an hour. */
   RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Contact-form messages from one IP in an hour. */
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /**
+   * Failed sign-ins of one account (from any IP) in 15 minutes before each further attempt on it is slowed
+   * down (1 s, doubling, at most 10 s).
+   */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(100_000).default(5),
   // Social sign-in: a provider is offered only when every one of its credentials is set.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -181,7 +246,10 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** Serve the OpenAPI document and its browser at /api/docs. */
+  apiDocs: boolean;
   catalogCacheTtlMs: number;
   seedDemo: boolean;
   mail: {
@@ -202,7 +270,20 @@ export interface Config {
       forgotPerEmail: RateLimitRule;
       forgotPerIp: RateLimitRule;
       resetPerIp: RateLimitRule;
+      contactPerIp: RateLimitRule;
+      /** Codes of the second factor tried per account. */
+      secondFactorPerUser: RateLimitRule;
+      /** Confirmation links asked for per account. */
+      verificationPerUser: RateLimitRule;
     };
+    /** Failed sign-ins of one account in the login window before each attempt is slowed down. */
+    loginSlowdownAfter: number;
+    /** Lifetime of an e-mail confirmation link. */
+    emailVerificationTtlS: number;
+    /** How recent a sign-in must be to set a first password. */
+    freshSignInS: number;
+    /** Addresses that become admins once verified. */
+    adminEmails: string[];
     /** Lifetime of a password-reset link. */
     passwordResetTtlS: number;
   };
@@ -353,6 +434,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    apiDocs:
+      e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true' || e.API_DOCS === '1',
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_S * 1000,
     seedDemo: e.SEED_DEMO,
     mail: {
@@ -371,7 +454,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         forgotPerEmail: { max: e.FORGOT_LIMIT_PER_EMAIL, windowS: 60 * 60 },
         forgotPerIp: { max: e.FORGOT_LIMIT_PER_IP, windowS: 60 * 60 },
         resetPerIp: { max: e.RESET_LIMIT_PER_IP, windowS: 60 * 60 },
+        contactPerIp: { max: e.CONTACT_LIMIT_PER_IP, windowS: 60 * 60 },
+        secondFactorPerUser: { max: 5, windowS: 15 * 60 },
+        verificationPerUser: { max: 3, windowS: 60 * 60 },
       },
+      loginSlowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
+      emailVerificationTtlS: 24 * 60 * 60,
+      freshSignInS: 10 * 60,
+      adminEmails: e.ADMIN_EMAILS,
       passwordResetTtlS: 60 * 60,
     },
     shop: {

@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './env.js';
 
 async function main() {
+  // Whatever the shop writes (database, secret, mail, uploads) is readable by its own user only.
+  process.umask(0o077);
   const config = loadConfig();
   const app = await buildApp(config);
 

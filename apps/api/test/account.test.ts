@@ -13,6 +13,7 @@ import { DatabaseInUseError, lockDataDir } from '../src/db/pglite-lock.js';
 import { addresses, users } from '../src/db/schema/index.js';
 import { userAdmin } from '../src/cli/user-admin-command.js';
 import { setUserRole } from '../src/modules/account/roles.js';
+import { signUp } from './support/shop.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -38,17 +39,7 @@ interface Customer {
 async function newCustomer(): Promise<Customer> {
   seq += 1;
   const email = `khadija.${seq}@example.ae`;
-  const res = await t.json('/api/v1/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Khadija Alaoui',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    }),
-  });
-  expect(res.status).toBe(201);
+  const res = await signUp(t, { name: 'Khadija Alaoui', email, password: PASSWORD });
   return { id: res.body.data.user.id, email, ...res.body.data.tokens };
 }
 
@@ -107,6 +98,7 @@ describe('the profile', () => {
           email: me.email,
           avatar: null,
           role: 'customer',
+          email_verified: false,
           created_at: expect.any(String),
         },
       },
@@ -286,8 +278,9 @@ describe('the profile', () => {
       expect((await refresh(me.refreshToken)).status).toBe(200);
     });
 
-    it('ends every sign-in when the request carries no refresh cookie of this account', async () => {
+    it('keeps the sign-in of the access token, whatever cookie comes along, and ends the others', async () => {
       const me = await newCustomer();
+      const elsewhere = (await login(me.email, PASSWORD)).body.data.tokens;
       const stranger = await newCustomer();
       const res = await change(
         me,
@@ -297,7 +290,8 @@ describe('the profile', () => {
         },
       );
       expect(res.status).toBe(200);
-      expect((await refresh(me.refreshToken)).status).toBe(401);
+      expect((await refresh(me.refreshToken)).status).toBe(200);
+      expect((await refresh(elsewhere.refreshToken)).status).toBe(401);
       expect((await refresh(stranger.refreshToken)).status).toBe(200);
     });
 
@@ -627,6 +621,13 @@ describe('making a user an admin', () => {
   it('changes the role of an existing account, and says so when there is none', async () => {
     const me = await newCustomer();
     expect(await setUserRole(t.database.db, 'nobody@example.ae', 'admin')).toBeUndefined();
+    // Never an account whose address is not proven: whoever registered it need not own it.
+    expect(await setUserRole(t.database.db, me.email, 'admin')).toMatchObject({
+      changed: false,
+      unverified: true,
+    });
+    expect((await userRow(me.id)).role).toBe('customer');
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.id));
 
     const made = await setUserRole(t.database.db, `  ${me.email.toUpperCase()} `, 'admin');
     expect(made).toEqual({
@@ -668,6 +669,13 @@ describe('making a user an admin', () => {
       await handle.db
         .insert(users)
         .values({ name: 'Lalla Owner', email: 'owner@darlalla.ae', passwordHash: null });
+      await handle.db
+        .insert(users)
+        .values({ name: 'Not Yet', email: 'unverified@darlalla.ae', passwordHash: null });
+      await handle.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(users.email, 'owner@darlalla.ae'));
       await handle.close();
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -679,7 +687,11 @@ describe('making a user an admin', () => {
       expect((await run('owner@darlalla.ae')).out).toContain('is already an admin; nothing changed.');
       const revoked = await run('--revoke', 'owner@darlalla.ae');
       expect(revoked.code).toBe(0);
-      expect(revoked.out).toContain('is a customer again.');
+      expect(revoked.out).toContain('is a customer again;');
+
+      const unverified = await run('unverified@darlalla.ae');
+      expect(unverified.code).toBe(1);
+      expect(unverified.err).toContain('has not confirmed its e-mail address, so it cannot be an admin');
 
       const unknown = await run('nobody@darlalla.ae');
       expect(unknown.code).toBe(1);

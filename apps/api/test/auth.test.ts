@@ -4,6 +4,8 @@ import { refreshTokens, users } from '../src/db/schema/index.js';
 import { ensureJwtSecret } from '../src/env.js';
 import { hashRefreshToken, signAccessToken } from '../src/modules/auth/tokens.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { waitForMails } from './mail.js';
+import { signUp } from './support/shop.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +40,9 @@ const newCustomer = (overrides: Record<string, unknown> = {}) => {
 
 const register = (body: unknown, headers?: Record<string, string>, app = t) =>
   post(app, '/api/v1/auth/register', body, headers);
+/** Registered and signed in, as the storefront does it: the sign-in's answer. */
+const signedUp = (form: ReturnType<typeof newCustomer>, headers?: Record<string, string>, app = t) =>
+  signUp(app, form, headers);
 const login = (email: string, password: string, headers?: Record<string, string>, app = t) =>
   post(app, '/api/v1/auth/login', { email, password }, headers);
 const refreshWithCookie = (token: string) =>
@@ -48,8 +53,8 @@ const me = (accessToken?: string) =>
   t.json('/api/v1/auth/user', accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {});
 
 /** The refresh_token cookie a response sets, attributes parsed. */
-function refreshCookie(headers: Headers) {
-  const raw = headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
+function refreshCookie(headers: Headers, name = 'refresh_token') {
+  const raw = headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   if (!raw) return undefined;
   const [pair = '', ...attributes] = raw.split(/;\s*/);
   const attrs = new Map(
@@ -58,7 +63,7 @@ function refreshCookie(headers: Headers) {
       return [k.toLowerCase(), v] as const;
     }),
   );
-  return { value: decodeURIComponent(pair.slice('refresh_token='.length)), attrs };
+  return { value: decodeURIComponent(pair.slice(name.length + 1)), attrs };
 }
 
 const countUsers = async () =>
@@ -70,10 +75,16 @@ const expectUnauthenticated = (res: { status: number; body: any }) => {
 };
 
 describe('registering', () => {
-  it('creates a customer, signs them in and sets the refresh cookie', async () => {
+  it('creates a customer who signs in at once, unverified, and sets the refresh cookie', async () => {
     const form = newCustomer();
-    const res = await register(form);
-    expect(res.status).toBe(201);
+    const created = await register(form);
+    expect(created.status).toBe(202);
+    expect(created.body).toEqual({ success: true, data: { message: expect.stringMatching(/^Thank you/) } });
+    expect(refreshCookie(created.headers)).toBeUndefined();
+    expect(created.headers.get('cache-control')).toBe('no-store');
+
+    const res = await login(form.email, form.password);
+    expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
       data: {
@@ -83,12 +94,12 @@ describe('registering', () => {
           email: form.email,
           avatar: null,
           role: 'customer',
+          email_verified: false,
           created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },
         tokens: { accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900 },
       },
     });
-    expect(res.headers.get('cache-control')).toBe('no-store');
 
     const cookie = refreshCookie(res.headers);
     expect(cookie?.value).toBe(res.body.data.tokens.refreshToken);
@@ -107,27 +118,41 @@ describe('registering', () => {
   it('keeps only an argon2id hash of the password and the e-mail in lower case', async () => {
     const form = newCustomer({ email: '  Salma.Bennani@Example.AE ' });
     const res = await register(form);
-    expect(res.status).toBe(201);
-    expect(res.body.data.user.email).toBe('salma.bennani@example.ae');
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.data.user.id));
+    expect(res.status).toBe(202);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'salma.bennani@example.ae'));
     expect(row?.email).toBe('salma.bennani@example.ae');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
     expect(JSON.stringify(row)).not.toContain(form.password);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
   });
 
-  it('refuses an e-mail that already has an account, whatever its case, and writes nothing', async () => {
+  it('answers a taken address exactly as a new one, changes nothing, and tells the owner by e-mail', async () => {
     const form = newCustomer();
-    expect((await register(form)).status).toBe(201);
+    const fresh = await register(form);
+    expect(fresh.status).toBe(202);
+    const [confirm] = await waitForMails(t.config.mail.dir, form.email, 1);
+    expect(confirm?.subject).toMatch(/^Confirm your e-mail address/);
     const before = await countUsers();
-    const res = await register({ ...form, email: form.email.toUpperCase(), name: 'Someone Else' });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({
-      success: false,
-      errors: { email: ['The email has already been taken.'] },
+    const [original] = await t.database.db.select().from(users).where(eq(users.email, form.email));
+
+    const again = await register({
+      ...form,
+      email: form.email.toUpperCase(),
+      name: 'Someone Else',
+      password: 'Another-Pass-77',
+      password_confirmation: 'Another-Pass-77',
     });
-    expect(refreshCookie(res.headers)).toBeUndefined();
+    expect(again.status).toBe(fresh.status);
+    expect(again.body).toEqual(fresh.body);
+    expect(refreshCookie(again.headers)).toBeUndefined();
     expect(await countUsers()).toBe(before);
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, form.email));
+    expect(after).toEqual(original);
+    // Its owner hears of it, in the language asked for; nobody else does.
+    const mails = await waitForMails(t.config.mail.dir, form.email, 2);
+    expect(mails[1]?.subject).toMatch(/^You already have an account/);
+    expect(mails[1]?.text).toContain('/account/forgot-password');
+    expect((await login(form.email, 'Another-Pass-77')).status).toBe(401);
   });
 
   it('names every invalid field with the message the form shows, and writes nothing', async () => {
@@ -167,7 +192,7 @@ describe('registering', () => {
 
   it('accepts a password of exactly 8 characters and one with spaces, kept as typed', async () => {
     const form = newCustomer({ password: '  a b c ', password_confirmation: '  a b c ' });
-    expect((await register(form)).status).toBe(201);
+    expect((await register(form)).status).toBe(202);
     expect((await login(form.email, '  a b c ')).status).toBe(200);
     expect((await login(form.email, 'a b c')).status).toBe(401);
   });
@@ -176,7 +201,7 @@ describe('registering', () => {
 describe('signing in', () => {
   const form = newCustomer({ email: 'layla@example.ae' });
   beforeAll(async () => {
-    expect((await register(form)).status).toBe(201);
+    expect((await register(form)).status).toBe(202);
   });
 
   it('signs in with the right password and sets the refresh cookie', async () => {
@@ -220,9 +245,15 @@ describe('the user endpoint', () => {
   let session: { user: { id: number }; tokens: { accessToken: string; refreshToken: string } };
   const secret = () => ensureJwtSecret(t.config);
   const options = () => ({ secret: secret(), issuer: t.config.publicUrl, ttlS: 900 });
+  const user = () => ({
+    id: session.user.id,
+    role: 'customer' as const,
+    sessionId: JSON.parse(Buffer.from(session.tokens.accessToken.split('.')[1] ?? '', 'base64url').toString())
+      .sid,
+  });
 
   beforeAll(async () => {
-    session = (await register(newCustomer())).body.data;
+    session = (await signedUp(newCustomer())).body.data;
   });
 
   it('answers the signed-in user for a valid access token', async () => {
@@ -248,9 +279,7 @@ describe('the user endpoint', () => {
 
   it('refuses an expired token', async () => {
     const issued = Math.floor(Date.now() / 1000) - 901;
-    expectUnauthenticated(
-      await me(signAccessToken({ id: session.user.id, role: 'customer' }, options(), issued)),
-    );
+    expectUnauthenticated(await me(await signAccessToken(user(), options(), issued)));
   });
 
   it('refuses a tampered token, a token of another secret and an unsigned one', async () => {
@@ -261,7 +290,7 @@ describe('the user endpoint', () => {
     expectUnauthenticated(await me(`${header}.${payload}.${signature.slice(0, -2)}AA`));
 
     const foreign = { ...options(), secret: 'another-secret-that-is-32-characters-long' };
-    expectUnauthenticated(await me(signAccessToken({ id: session.user.id, role: 'customer' }, foreign)));
+    expectUnauthenticated(await me(await signAccessToken(user(), foreign)));
 
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expectUnauthenticated(await me(`${none}.${payload}.`));
@@ -270,18 +299,18 @@ describe('the user endpoint', () => {
 
   it('refuses a token for another shop (issuer/audience)', async () => {
     const elsewhere = { ...options(), issuer: 'https://another-shop.example' };
-    expectUnauthenticated(await me(signAccessToken({ id: session.user.id, role: 'customer' }, elsewhere)));
+    expectUnauthenticated(await me(await signAccessToken(user(), elsewhere)));
   });
 
   it('refuses a valid token of an account that no longer exists', async () => {
-    const gone = (await register(newCustomer())).body.data;
+    const gone = (await signedUp(newCustomer())).body.data;
     await t.database.db.delete(users).where(eq(users.id, gone.user.id));
     expectUnauthenticated(await me(gone.tokens.accessToken));
   });
 });
 
 describe('refreshing', () => {
-  const start = async () => (await register(newCustomer())).body.data.tokens as { refreshToken: string };
+  const start = async () => (await signedUp(newCustomer())).body.data.tokens as { refreshToken: string };
 
   it('trades the cookie for a new pair and a new cookie; the old token is spent', async () => {
     const first = await start();
@@ -317,7 +346,7 @@ describe('refreshing', () => {
   });
 
   it('takes the cookie when the bearer is an access token, as the storefront sends both', async () => {
-    const session = (await register(newCustomer())).body.data.tokens;
+    const session = (await signedUp(newCustomer())).body.data.tokens;
     const res = await t.json('/api/v1/auth/refresh', {
       method: 'POST',
       headers: {
@@ -363,7 +392,7 @@ describe('refreshing', () => {
 
 describe('signing out', () => {
   it('ends the sign-in of the cookie and clears the cookie', async () => {
-    const tokens = (await register(newCustomer())).body.data.tokens;
+    const tokens = (await signedUp(newCustomer())).body.data.tokens;
     const res = await t.json('/api/v1/auth/logout', {
       method: 'POST',
       headers: {
@@ -382,7 +411,7 @@ describe('signing out', () => {
   });
 
   it('ends the sign-in of a bearer refresh token too', async () => {
-    const tokens = (await register(newCustomer())).body.data.tokens;
+    const tokens = (await signedUp(newCustomer())).body.data.tokens;
     const first = (await refreshWithBearer(tokens.refreshToken)).body.data.tokens;
     const res = await t.json('/api/v1/auth/logout', {
       method: 'POST',
@@ -410,7 +439,7 @@ describe('rate limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await startTestApp({
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PUBLIC_URL: 'https://shop.example',
       LOGIN_LIMIT_PER_EMAIL: '3',
       LOGIN_LIMIT_PER_IP: '8',
@@ -433,15 +462,23 @@ describe('rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
   };
 
-  it('marks the cookie Secure when the shop is served over https', async () => {
-    const res = await register(newCustomer(), from('198.51.100.1'), limited);
-    expect(res.status).toBe(201);
-    expect(refreshCookie(res.headers)?.attrs.has('secure')).toBe(true);
+  it('names the cookie __Secure- and marks it Secure when the shop is served over https', async () => {
+    const res = await signedUp(newCustomer(), from('198.51.100.1'), limited);
+    expect(refreshCookie(res.headers)).toBeUndefined();
+    const cookie = refreshCookie(res.headers, '__Secure-refresh_token');
+    expect(cookie?.value).toBe(res.body.data.tokens.refreshToken);
+    expect(cookie?.attrs.has('secure')).toBe(true);
+    // Refreshed and ended under that name.
+    const refreshed = await limited.json('/api/v1/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: `__Secure-refresh_token=${cookie?.value}` },
+    });
+    expect(refreshed.status).toBe(200);
   });
 
   it('limits sign-in attempts per e-mail and IP, and the right password does not get through either', async () => {
     const form = newCustomer();
-    expect((await register(form, from('198.51.100.2'), limited)).status).toBe(201);
+    expect((await register(form, from('198.51.100.2'), limited)).status).toBe(202);
     for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.10', form.email)).status).toBe(401);
     expectTooMany(await attempt('203.0.113.10', form.email), 15);
     expectTooMany(await attempt('203.0.113.10', form.email.toUpperCase(), form.password), 15);
@@ -452,7 +489,7 @@ describe('rate limits', () => {
 
   it('forgets the failed attempts of an e-mail after a successful sign-in', async () => {
     const form = newCustomer();
-    expect((await register(form, from('198.51.100.3'), limited)).status).toBe(201);
+    expect((await register(form, from('198.51.100.3'), limited)).status).toBe(202);
     const ip = '203.0.113.20';
     for (let i = 0; i < 2; i++) expect((await attempt(ip, form.email)).status).toBe(401);
     expect((await attempt(ip, form.email, form.password)).status).toBe(200);
@@ -471,11 +508,11 @@ describe('rate limits', () => {
 
   it('limits registrations per IP', async () => {
     const ip = '192.0.2.50';
-    expect((await register(newCustomer(), from(ip), limited)).status).toBe(201);
-    expect((await register(newCustomer(), from(ip), limited)).status).toBe(201);
+    expect((await register(newCustomer(), from(ip), limited)).status).toBe(202);
+    expect((await register(newCustomer(), from(ip), limited)).status).toBe(202);
     const third = await register(newCustomer(), from(ip), limited);
     expectTooMany(third, 60);
-    expect((await register(newCustomer(), from('192.0.2.51'), limited)).status).toBe(201);
+    expect((await register(newCustomer(), from('192.0.2.51'), limited)).status).toBe(202);
   });
 });
 

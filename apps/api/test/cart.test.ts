@@ -11,6 +11,7 @@ import { cartItems, colors, productColors, products } from '../src/db/schema/ind
 import { toFils } from '../src/lib/money.js';
 import { priceCart } from '../src/modules/cart/pricing.js';
 import { addToLine } from '../src/modules/cart/repository.js';
+import { signUp } from './support/shop.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -84,17 +85,7 @@ let seq = 0;
 async function customer(): Promise<Record<string, string>> {
   seq += 1;
   const password = 'Jasmine-Eid-2025';
-  const res = await t.json('/api/v1/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Mariam Al Suwaidi',
-      email: `cart.${seq}@example.ae`,
-      password,
-      password_confirmation: password,
-    }),
-  });
-  expect(res.status).toBe(201);
+  const res = await signUp(t, { name: 'Mariam Al Suwaidi', email: `cart.${seq}@example.ae`, password });
   return { authorization: `Bearer ${res.body.data.tokens.accessToken}` };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { signUp } from './support/shop.js';
 
 /** Several API instances behind a load balancer share one PostgreSQL; PGlite is one process by design. */
 describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one PostgreSQL', () => {
@@ -18,6 +19,8 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
       LOG_LEVEL: 'silent',
       DATABASE_URL: a.databaseUrl,
       DATA_DIR: a.config.dataDir,
+      // The same shop: the same Redis keys when REDIS_URL is set.
+      REDIS_PREFIX: a.config.redisPrefix,
     });
     b = await buildApp(config, { renderDemoMedia: false });
     await b.listen({ port: 0, host: '127.0.0.1' });
@@ -47,6 +50,24 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
       data: { categories: { product_count: number }[] };
     };
     expect(categories.data.categories.map((c) => c.product_count)).toEqual([24, 18]);
+  });
+
+  it('refuses on one instance, at once, the access token of a sign-in ended on the other', async () => {
+    const session = await signUp(a, {
+      name: 'Two Doors',
+      email: `doors.${randomUUID()}@example.ae`,
+      password: 'Saffron-Silk-2025',
+    });
+    const token = session.body.data.tokens.accessToken as string;
+    const me = (base: string) =>
+      fetch(`${base}/api/v1/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me(bUrl)).status).toBe(200);
+    await fetch(`${a.url}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await me(bUrl)).status).toBe(401);
+    expect((await me(a.url)).status).toBe(401);
   });
 });
 

@@ -193,6 +193,19 @@ describe('storefront pages', () => {
     expect((await page('/auth/twitter/callback')).status).toBe(404);
   });
 
+  it('keys pages on the parameters they read, so no query string can fill the memory', async () => {
+    const before = t.app.pageCache.size;
+    for (let i = 0; i < 300; i += 1) expect((await page(`/faq?cb=${i}`)).status).toBe(200);
+    for (let i = 0; i < 50; i += 1) await page(`/collection/caftan?utm_source=${i}&sort=newest`);
+    for (let i = 0; i < 100; i += 1) expect((await page(`/no/such/page/${i}`)).status).toBe(404);
+    for (let i = 0; i < 50; i += 1) expect((await page(`/product/no-such-piece-${i}`)).status).toBe(404);
+    // The FAQ, one collection order, and one not-found page: three more at most.
+    expect(t.app.pageCache.size - before).toBeLessThanOrEqual(3);
+    // A parameter the page reads still makes its own page (a filtered collection can be shared).
+    await page('/collection/caftan?sort=price-asc');
+    expect(t.app.pageCache.size - before).toBeLessThanOrEqual(4);
+  });
+
   it('keeps the one-time tokens of account links out of the page it writes', async () => {
     const { status, html } = await page('/account/reset-password?token=secret-reset-token');
     expect(status).toBe(200);

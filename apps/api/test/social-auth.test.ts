@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { oauthGrants, userIdentities, users } from '../src/db/schema/index.js';
 import { REDACTED, redactUrl } from '../src/lib/log-redaction.js';
 import { freePort, startTestApp, type TestApp } from './helpers.js';
+import { signUp } from './support/shop.js';
 import { waitForMails } from './mail.js';
 import {
   startFakeOAuthProvider,
@@ -63,7 +64,22 @@ const newPerson = (overrides: Partial<FakeUser> = {}): FakeUser => {
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-const manual = (url: string, init: RequestInit = {}) => fetch(url, { ...init, redirect: 'manual' });
+/**
+ * The browser's cookie jar for the binding cookie: set when a sign-in starts, sent back to the shop's own
+ * callback and code exchange, as a browser would (never to the provider).
+ */
+let jar = '';
+const keepBinding = (res: Response) => {
+  const set = res.headers.getSetCookie().find((c) => /^(__Secure-)?oauth_binding=/.test(c));
+  if (set) jar = set.split(';')[0] ?? '';
+  return res;
+};
+const withJar = (url: string, init: RequestInit) =>
+  jar && !url.startsWith(fake.url)
+    ? { ...init, headers: { ...(init.headers as Record<string, string>), cookie: jar } }
+    : init;
+const manual = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...withJar(url, init), redirect: 'manual' });
 
 function locationOf(res: Response): URL {
   expect(res.status).toBe(302);
@@ -102,7 +118,9 @@ interface Dance {
 
 /** Follows one sign-in as a browser would, up to the storefront's callback page. */
 async function dance(provider: FakeProviderName, app: TestApp = t): Promise<Dance> {
-  const authorize = locationOf(await app.fetch(`/api/v1/auth/${provider}`, { redirect: 'manual' }));
+  const authorize = locationOf(
+    keepBinding(await app.fetch(`/api/v1/auth/${provider}`, { ...withJar(app.url, {}), redirect: 'manual' })),
+  );
   const answer = await manual(authorize.toString());
   if (provider === 'apple') {
     const { action, fields } = await appleForm(answer);
@@ -117,10 +135,10 @@ async function dance(provider: FakeProviderName, app: TestApp = t): Promise<Danc
   return { authorize, callback, site: locationOf(await manual(callback.toString())) };
 }
 
-const exchange = (token: unknown, provider: unknown, app: TestApp = t) =>
+const exchange = (token: unknown, provider: unknown, app: TestApp = t, cookie = jar) =>
   app.json('/api/v1/auth/social/exchange', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
     body: JSON.stringify({ token, provider }),
   });
 
@@ -163,17 +181,14 @@ function cookieAttributes(headers: Headers) {
   return { value: decodeURIComponent(pair.slice('refresh_token='.length)), attrs };
 }
 
-const register = (email: string) =>
-  t.json('/api/v1/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Khadija Alaoui',
-      email,
-      password: 'Saffron-Tea-2025',
-      password_confirmation: 'Saffron-Tea-2025',
-    }),
-  });
+/** A password account, verified (the e-mailed link) unless asked otherwise: the sign-in's answer. */
+const register = async (email: string, { verified = true } = {}) => {
+  const res = await signUp(t, { name: 'Khadija Alaoui', email, password: 'Saffron-Tea-2025' });
+  if (verified) {
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
+  }
+  return res;
+};
 
 describe('the providers on offer', () => {
   it('lists every provider whose credentials are configured', async () => {
@@ -212,6 +227,8 @@ describe('signing in with Google', () => {
           email: 'nadia.berrada@example.ae',
           avatar: null,
           role: 'customer',
+          // Google vouched for the address.
+          email_verified: true,
           created_at: expect.any(String),
         },
         tokens: { accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900 },
@@ -286,7 +303,7 @@ describe('signing in with Google', () => {
 
   it('refuses a code Google does not recognise, and creates nobody', async () => {
     fake.setUser(newPerson(), 'google');
-    const authorize = locationOf(await t.fetch('/api/v1/auth/google', { redirect: 'manual' }));
+    const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/google`)));
     const callback = locationOf(await manual(authorize.toString()));
     callback.searchParams.set('code', 'forged-code');
     const before = await countRows();
@@ -367,7 +384,7 @@ describe('signing in with Google', () => {
   it('links a Google account whose verified e-mail belongs to a password account', async () => {
     const email = `layla.${seq}@example.ae`;
     const account = await register(email);
-    expect(account.status).toBe(201);
+    expect(account.status).toBe(200);
     fake.setUser(newPerson({ email: email.toUpperCase(), email_verified: true }), 'google');
     const before = await countRows();
 
@@ -390,7 +407,7 @@ describe('signing in with Google', () => {
 
   it('does not link an e-mail Google has not verified: it refuses and writes nothing', async () => {
     const email = `yasmina.${seq}@example.ae`;
-    expect((await register(email)).status).toBe(201);
+    expect((await register(email)).status).toBe(200);
     fake.setUser(newPerson({ email, email_verified: false }), 'google');
     const before = await countRows();
 
@@ -432,6 +449,89 @@ describe('signing in with Google', () => {
     const { site } = await dance('google');
     expect(site.searchParams.get('error')).toMatch(/^Google did not share your e-mail address/);
     expect(await countRows()).toEqual(before);
+  });
+});
+
+describe('account pre-hijacking (an unverified account waiting for its owner)', () => {
+  it('lets the owner take the account over through Google: the squatter’s password and sign-ins stop at once', async () => {
+    // Someone registers the victim's address with a password of their own, and stays signed in.
+    const email = `victim.${seq}.${Date.now()}@example.ae`;
+    const squatter = await register(email, { verified: false });
+    const squatterToken = squatter.body.data.tokens.accessToken as string;
+    const userId = squatter.body.data.user.id as number;
+    expect(squatter.body.data.user.email_verified).toBe(false);
+
+    // The victim later signs in with Google, which vouches for the address.
+    fake.setUser(newPerson({ email, email_verified: true }), 'google');
+    const res = await exchange(codeFrom((await dance('google')).site, 'google'), 'google');
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ id: userId, email, email_verified: true });
+
+    // The squatter's password no longer opens it, and their sign-in ended at once.
+    const login = await t.json('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Saffron-Tea-2025' }),
+    });
+    expect(login.status).toBe(401);
+    const me = await t.json('/api/v1/auth/user', { headers: { authorization: `Bearer ${squatterToken}` } });
+    expect(me.status).toBe(401);
+    const refreshed = await t.json('/api/v1/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: `refresh_token=${squatter.body.data.tokens.refreshToken}` },
+    });
+    expect(refreshed.status).toBe(401);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('never links a provider that does not vouch for the address to an unverified account', async () => {
+    const email = `waiting.${seq}.${Date.now()}@example.ae`;
+    await register(email, { verified: false });
+    const before = await countRows();
+    fake.setUser(newPerson({ email }), 'facebook');
+    expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+describe('login CSRF: a sign-in finishes only in the browser that began it', () => {
+  it('refuses the callback of a sign-in begun in another browser, and creates nobody', async () => {
+    // The attacker begins a sign-in with their own Google account and stops at the callback URL...
+    fake.setUser(newPerson({ email: `attacker.${seq}@example.ae` }), 'google');
+    const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/google`)));
+    const callback = locationOf(await manual(authorize.toString()));
+    const before = await countRows();
+    // ...and makes the victim's browser (another binding cookie, or none) open it.
+    for (const victimCookie of ['oauth_binding=' + 'v'.repeat(43), '']) {
+      const res = await fetch(callback, {
+        redirect: 'manual',
+        headers: victimCookie ? { cookie: victimCookie } : {},
+      });
+      expectErrorPage(locationOf(res), 'google', MESSAGES.googleExpired);
+    }
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses to trade a login code without the cookie of the browser it was issued to', async () => {
+    fake.setUser(newPerson(), 'google');
+    const code = codeFrom((await dance('google')).site, 'google');
+    const elsewhere = await exchange(code, 'google', t, `oauth_binding=${'w'.repeat(43)}`);
+    expect(elsewhere.status).toBe(401);
+    expect((await exchange(code, 'google', t, '')).status).toBe(401);
+    // The right browser still can, once; the binding cookie is then cleared.
+    const own = await exchange(code, 'google');
+    expect(own.status).toBe(200);
+    expect(own.headers.getSetCookie().some((c) => /^oauth_binding=;/.test(c))).toBe(true);
+  });
+
+  it('sets the binding cookie HttpOnly, for the auth calls only, for ten minutes', async () => {
+    const res = await manual(`${t.url}/api/v1/auth/google`);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('oauth_binding='));
+    expect(cookie).toMatch(
+      /^oauth_binding=[\w-]{43}; Max-Age=600; Path=\/api\/v1\/auth; HttpOnly; SameSite=Lax$/,
+    );
   });
 });
 
@@ -559,7 +659,7 @@ describe('signing in with Facebook', () => {
 
   it('never links a Facebook e-mail to an existing account, since Facebook does not say it is verified', async () => {
     const email = `zineb.${seq}@example.ae`;
-    expect((await register(email)).status).toBe(201);
+    expect((await register(email)).status).toBe(200);
     fake.setUser(newPerson({ email }), 'facebook');
     const before = await countRows();
     expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);

@@ -32,6 +32,8 @@ export const RegisterSchema = z
       `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
     ),
     password_confirmation: z.string({ error: 'The password confirmation does not match.' }),
+    /** Language of the e-mail that follows (`en`, `fr`, `ar`; a regional tag counts as its language). */
+    lang: z.string().trim().max(35).optional(),
   })
   .refine((form) => form.password === form.password_confirmation, {
     path: ['password_confirmation'],
@@ -57,6 +59,8 @@ export const UserSchema = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   role: UserRoleSchema,
+  /** Whether the owner of the address proved it (the e-mailed link, or a provider that vouches for it). */
+  email_verified: z.boolean(),
   created_at: z.iso.datetime(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -76,6 +80,85 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const UserResponseSchema = envelope(z.object({ user: UserSchema }));
 export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/**
+ * Registration answers the same whether or not the address already has an account (the owner of an existing
+ * one is told by e-mail instead), so it opens no session: the storefront signs in with the same credentials.
+ */
+export const RegisterResponseSchema = envelope(z.object({ message: z.string() }));
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+/** `POST /v1/auth/verify-email`: the token of the e-mailed link (`/account/verify-email?token=...`). */
+export const VerifyEmailSchema = z.object({
+  token: z.string({ error: 'This confirmation link is invalid or has expired.' }).min(1).max(200),
+});
+export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
+
+/** `POST /v1/auth/verify-email/resend`: the language of the new e-mail. */
+export const ResendVerificationSchema = z.object({ lang: z.string().trim().max(35).optional() });
+
+// ---------------------------------------------------------------- sessions
+
+/** A sign-in of the account on some device: from its first sign-in to the last refresh. */
+export const SignInSessionSchema = z.object({
+  id: z.uuid(),
+  /** The browser's User-Agent when it last refreshed (null when it sent none). */
+  user_agent: z.string().nullable(),
+  started_at: z.iso.datetime(),
+  last_used_at: z.iso.datetime(),
+  /** 30 days after it began, whatever its refreshes. */
+  expires_at: z.iso.datetime(),
+  /** The sign-in this very call was made with. */
+  current: z.boolean(),
+});
+export type SignInSession = z.infer<typeof SignInSessionSchema>;
+
+export const SessionsResponseSchema = envelope(z.object({ sessions: z.array(SignInSessionSchema) }));
+export type SessionsResponse = z.infer<typeof SessionsResponseSchema>;
+
+export const SessionIdParamsSchema = z.object({ id: z.uuid() });
+
+// ---------------------------------------------------------------- second factor (TOTP)
+
+const totpCode = z
+  .string({ error: 'Enter the 6-digit code of your authenticator app.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code of your authenticator app.');
+
+export const TwoFactorStatusSchema = z.object({
+  /** An authenticator app is enrolled and confirmed. */
+  enabled: z.boolean(),
+  /** This sign-in passed the second factor. */
+  verified: z.boolean(),
+  /** The account's role needs it (admins). */
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+export const TwoFactorStatusResponseSchema = envelope(TwoFactorStatusSchema);
+
+/** A new secret to enrol: the otpauth:// URI, the same as a QR code (SVG data URL), and the base32 secret. */
+export const TwoFactorSetupResponseSchema = envelope(
+  z.object({ secret: z.string(), uri: z.string(), qr: z.string() }),
+);
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupResponseSchema>['data'];
+
+/** Confirms the enrolment with a first code; answers the recovery codes, shown once. */
+export const TwoFactorEnableSchema = z.object({ code: totpCode });
+export const RecoveryCodesResponseSchema = envelope(z.object({ recovery_codes: z.array(z.string()) }));
+export type RecoveryCodes = z.infer<typeof RecoveryCodesResponseSchema>['data'];
+
+/** The second step of a sign-in: a code of the app, or one of the recovery codes. */
+export const TwoFactorVerifySchema = z
+  .object({
+    code: totpCode.optional(),
+    recovery_code: z.string().trim().max(64).optional(),
+  })
+  .refine((v) => v.code !== undefined || v.recovery_code !== undefined, {
+    path: ['code'],
+    message: 'Enter the 6-digit code of your authenticator app.',
+  });
+export type TwoFactorVerify = z.infer<typeof TwoFactorVerifySchema>;
 
 export const LogoutResponseSchema = envelope(z.object({ message: z.string() }));
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

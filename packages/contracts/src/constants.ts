@@ -22,6 +22,21 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * Machine-readable reasons of some refusals (`code` of the error envelope), so the storefront can act on them:
+ * an admin route needs the second factor of this sign-in (enrolled or not yet), or a change needs a sign-in of
+ * the last few minutes.
+ */
+export const ERROR_CODES = {
+  secondFactorRequired: 'second_factor_required',
+  secondFactorEnrolmentRequired: 'second_factor_enrolment_required',
+  freshSignInRequired: 'fresh_sign_in_required',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** A TOTP code: six digits, every 30 seconds (RFC 6238, as every authenticator app shows them). */
+export const TOTP_DIGITS = 6;
+
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
 

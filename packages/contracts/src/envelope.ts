@@ -8,6 +8,8 @@ export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: FieldErrorsSchema.optional(),
+  /** A machine-readable reason for some refusals (see ERROR_CODES), for the client to act on. */
+  code: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

@@ -71,12 +71,22 @@ export async function userAdmin(argv: string[], { out, err, env }: CommandIo): P
       return 1;
     }
     const who = `${result.user.email} (${result.user.name}, #${result.user.id})`;
+    if (result.unverified) {
+      err(
+        `${who} has not confirmed its e-mail address, so it cannot be an admin. Open the link the shop e-mailed ` +
+          '(or ask for a new one on the profile page), then run this again.',
+      );
+      return 1;
+    }
     if (!result.changed)
       out(`${who} is already ${role === 'admin' ? 'an admin' : 'a customer'}; nothing changed.`);
     else if (role === 'admin') {
-      out(`${who} is now an admin. It takes effect at their next sign-in or within 15 minutes.`);
+      out(
+        `${who} is now an admin. The back office asks for a second factor: they set up an authenticator app ` +
+          'in their account (Security) at their next sign-in.',
+      );
     } else {
-      out(`${who} is a customer again. It takes effect at their next sign-in or within 15 minutes.`);
+      out(`${who} is a customer again; the back office refuses them from now on.`);
     }
     return 0;
   } finally {

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** A machine-readable reason (contracts' ERROR_CODES) for the client to act on. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -55,7 +55,7 @@ describe('RateLimiter over Redis', () => {
   it('counts in this process, and says so, while Redis cannot be reached', async () => {
     const down = () =>
       Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false"));
-    const unreachable: RedisCommands = { eval: down, del: down };
+    const unreachable: RedisCommands = { eval: down, get: down, del: down };
     const errors: unknown[] = [];
     const time = clock();
     const store = new RedisRateLimitStore(unreachable, {

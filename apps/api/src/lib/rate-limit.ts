@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './http-error.js';
+import { securityEvent } from './security-log.js';
 
 export interface RateLimitCount {
   /** Hits in the current window, this one included. */
@@ -14,6 +17,8 @@ export interface RateLimitCount {
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitCount>;
+  /** Hits in the current window, without counting one more. */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -50,6 +55,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { ...fresh };
   }
 
+  async count(key: string): Promise<number> {
+    const current = this.#windows.get(key);
+    return current && current.resetAt > this.now() ? current.count : 0;
+  }
+
   async reset(key: string): Promise<void> {
     this.#windows.delete(key);
   }
@@ -77,6 +87,7 @@ return {count, ttl}`;
 /** The part of a Redis client the store uses (an ioredis client). */
 export interface RedisCommands {
   eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  get(key: string): Promise<string | null>;
   del(...keys: string[]): Promise<number>;
 }
 
@@ -116,6 +127,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  async count(key: string): Promise<number> {
+    try {
+      return Number((await this.redis.get(this.keyOf(key))) ?? 0);
+    } catch (err) {
+      this.options.onError(err);
+      return this.options.fallback.count(key);
+    }
+  }
+
   async reset(key: string): Promise<void> {
     await this.options.fallback.reset(key);
     try {
@@ -152,6 +172,11 @@ export class RateLimiter {
     return { allowed: false, retryAfterS: Math.max(1, Math.ceil((resetAt - this.now()) / 1000)) };
   }
 
+  /** Attempts counted against `limit` for `key` in the current window. */
+  count(limit: RateLimit, key: string): Promise<number> {
+    return this.store.count(`${limit.name}:${key}`);
+  }
+
   reset(limit: RateLimit, key: string): Promise<void> {
     return this.store.reset(`${limit.name}:${key}`);
   }
@@ -175,4 +200,29 @@ export function clientKey(ip: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/** Counts one attempt against each limit in turn; the first one exceeded answers 429 with Retry-After. */
+export type Throttle = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  checks: [RateLimit, string][],
+  userId?: number,
+) => Promise<void>;
+
+/** Every limited route answers 429 the same way, and the refusal is a security event in the log. */
+export function createThrottle(limiter: RateLimiter): Throttle {
+  return async (request, reply, checks, userId) => {
+    for (const [limit, key] of checks) {
+      const verdict = await limiter.consume(limit, key);
+      if (verdict.allowed) continue;
+      securityEvent(request, 'rate_limited', { userId, reason: limit.name });
+      const minutes = Math.ceil(verdict.retryAfterS / 60);
+      void reply.header('retry-after', String(verdict.retryAfterS));
+      throw new HttpError(
+        429,
+        `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      );
+    }
+  };
 }

@@ -27,7 +27,8 @@ export function requireUser(request: FastifyRequest): AuthUser {
 }
 
 export interface AuthenticateOptions {
-  verify: (accessToken: string) => AuthUser | undefined;
+  /** The user of a valid access token whose sign-in is still alive, or undefined. */
+  verify: (accessToken: string) => Promise<AuthUser | undefined>;
 }
 
 /** Adds `app.authenticate` and `request.user` to the scope it is registered in (not encapsulated). */
@@ -36,7 +37,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);
-      const user = token === undefined ? undefined : verify(token);
+      const user = token === undefined ? undefined : await verify(token);
       if (!user) {
         void reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, UNAUTHENTICATED);

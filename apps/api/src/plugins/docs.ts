@@ -4,8 +4,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../env.js';
 
-/** OpenAPI generated from the same zod schemas that validate requests, browsable at /api/docs. */
+/**
+ * OpenAPI generated from the same zod schemas that validate requests, browsable at /api/docs. Off in
+ * production unless API_DOCS=true: a map of every route is no help to shoppers.
+ */
 export async function registerDocs(app: FastifyInstance, config: Config) {
+  if (!config.apiDocs) return;
   await app.register(swagger, {
     openapi: {
       info: {

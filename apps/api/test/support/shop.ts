@@ -1,5 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { cartItems, products, users, type AddressSnapshot } from '../../src/db/schema/index.js';
+import {
+  cartItems,
+  products,
+  refreshTokens,
+  users,
+  userTotp,
+  type AddressSnapshot,
+} from '../../src/db/schema/index.js';
 import { fromFils, toFils } from '../../src/lib/money.js';
 import type { TestApp } from '../helpers.js';
 
@@ -31,21 +38,53 @@ export const generousLimits = {
   LOGIN_LIMIT_PER_EMAIL: '100000',
 };
 
+/**
+ * Registers an account and signs it in, as the storefront does (registration answers the same whether or not
+ * the address is taken, so it opens no session). Answers the sign-in's answer: `body.data.user`, `.tokens`.
+ */
+export async function signUp(
+  t: TestApp,
+  form: { name: string; email: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  const json = (path: string, body: unknown) =>
+    t.json(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const registered = await json('/api/v1/auth/register', { ...form, password_confirmation: form.password });
+  if (registered.status !== 202) {
+    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  }
+  const res = await json('/api/v1/auth/login', { email: form.email, password: form.password });
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
 export async function newShopper(t: TestApp, name = 'Noura Al Mansoori'): Promise<Shopper> {
   seq += 1;
   const email = `shopper.${seq}.${Date.now()}@example.ae`;
-  const res = await call(t, 'POST', '/api/v1/auth/register', undefined, {
-    name,
-    email,
-    password: 'Saffron-Silk-2025',
-    password_confirmation: 'Saffron-Silk-2025',
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  const res = await signUp(t, { name, email, password: 'Saffron-Silk-2025' });
   return { id: res.body.data.user.id, email, name, token: res.body.data.tokens.accessToken };
 }
 
+/**
+ * Makes the shopper an admin as the back office needs one: a verified address, the role, an authenticator
+ * app enrolled, and their current sign-in past the second factor (test/two-factor.test.ts goes through the
+ * real steps).
+ */
 export async function makeAdmin(t: TestApp, shopper: Shopper) {
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, shopper.id));
+  const { db } = t.database;
+  await db.update(users).set({ role: 'admin', emailVerifiedAt: new Date() }).where(eq(users.id, shopper.id));
+  await db
+    .insert(userTotp)
+    .values({ userId: shopper.id, secret: 'v1.test.enrolled-directly', confirmedAt: new Date() })
+    .onConflictDoNothing();
+  await db
+    .update(refreshTokens)
+    .set({ secondFactorAt: new Date() })
+    .where(eq(refreshTokens.userId, shopper.id));
 }
 
 /** A JSON call as a shopper (or anonymous without a token). */

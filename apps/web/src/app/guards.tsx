@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
+import { afterSignIn, returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { useSession } from '@/lib/session/session';
 import { cart } from '@/stores/cart-store';
 import { PageFallback } from '@/components/page-fallback';
@@ -24,9 +24,12 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
  * is also how a successful sign-in leaves these pages.
  */
 export function GuestRoute({ children }: { children?: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'unknown') return <PageFallback />;
-  if (status === 'authenticated') return <Navigate replace to={returnPath(location.state)} />;
+  if (status === 'authenticated') {
+    const next = afterSignIn(user.role, returnPath(location.state));
+    return <Navigate replace to={next.pathname} state={next.state} />;
+  }
   return children ?? <Outlet />;
 }

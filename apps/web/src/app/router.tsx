@@ -26,6 +26,9 @@ const ForgotPasswordPage = lazy(() => accountArea().then((m) => ({ default: m.Fo
 const ResetPasswordPage = lazy(() => accountArea().then((m) => ({ default: m.ResetPasswordPage })));
 const SocialCallbackPage = lazy(() => accountArea().then((m) => ({ default: m.SocialCallbackPage })));
 const ProfilePage = lazy(() => accountArea().then((m) => ({ default: m.ProfilePage })));
+const VerifyEmailPage = lazy(() => accountArea().then((m) => ({ default: m.VerifyEmailPage })));
+const TwoFactorPage = lazy(() => accountArea().then((m) => ({ default: m.TwoFactorPage })));
+const SecurityPage = lazy(() => accountArea().then((m) => ({ default: m.SecurityPage })));
 const AddressesPage = lazy(() => accountArea().then((m) => ({ default: m.AddressesPage })));
 const CheckoutPage = lazy(() => accountArea().then((m) => ({ default: m.CheckoutPage })));
 const OrderConfirmationPage = lazy(() => accountArea().then((m) => ({ default: m.OrderConfirmationPage })));
@@ -54,9 +57,12 @@ export function AppRoutes() {
           <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={paths.socialCallback.path} element={<SocialCallbackPage />} />
+          <Route path={paths.verifyEmail.path} element={<VerifyEmailPage />} />
           <Route element={<ProtectedRoute />}>
             <Route path={paths.profile.path} element={<ProfilePage />} />
             <Route path={paths.addresses.path} element={<AddressesPage />} />
+            <Route path={paths.security.path} element={<SecurityPage />} />
+            <Route path={paths.twoFactor.path} element={<TwoFactorPage />} />
             <Route path={paths.orders.path} element={<OrdersPage />} />
             <Route path={paths.checkout.path} element={<CheckoutPage />} />
             <Route path={paths.orderConfirmation.path} element={<OrderConfirmationPage />} />

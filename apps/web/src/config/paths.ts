@@ -29,6 +29,15 @@ export const paths = {
     path: '/auth/:provider/callback',
     href: (provider: string) => `/auth/${encodeURIComponent(provider)}/callback`,
   },
+  /** The e-mailed link that confirms the account's address. */
+  verifyEmail: {
+    path: '/account/verify-email',
+    href: (token: string) => `/account/verify-email?token=${encodeURIComponent(token)}`,
+  },
+  /** Signed-in devices and the authenticator app. */
+  security: { path: '/account/security', href: () => '/account/security' },
+  /** The second step of an admin's sign-in (or the way to set it up). */
+  twoFactor: { path: '/account/two-factor', href: () => '/account/two-factor' },
   orders: { path: '/account/orders', href: () => '/account/orders' },
   profile: { path: '/account/profile', href: () => '/account/profile' },
   addresses: { path: '/account/addresses', href: () => '/account/addresses' },

@@ -104,6 +104,7 @@ const user = {
   email: 'salma@example.ae',
   avatar: null,
   role: 'customer' as const,
+  email_verified: true,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 const tokens = { accessToken: 'a', refreshToken: 'r', expiresIn: 900 };

@@ -30,6 +30,11 @@ export const users = pgTable(
     passwordHash: text(),
     avatar: text(),
     role: userRole().notNull().default('customer'),
+    /**
+     * When the owner of `email` proved it (the e-mailed link, or a provider that vouches for the address). Until
+     * then the account is never linked to a social identity nor given a role.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +60,10 @@ export const refreshTokens = pgTable(
     replacedBy: integer().references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     userAgent: text(),
+    /** When the sign-in (family) began; carried to every successor, so it dates the sign-in, not the token. */
+    familyStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When this sign-in passed the second factor (TOTP or a recovery code); carried to every successor. */
+    secondFactorAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
@@ -76,6 +85,56 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A single-use link proving that someone reads `email` (24 hours). Only the sha256 of its token is kept; the
+ * address is kept too, so a link stops working if the account's address is no longer the one it was sent to.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique('email_verification_tokens_token_hash_unique'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The secret is encrypted with a key derived from the shop's
+ * signing secret; `confirmedAt` is null until a first code proved the app holds it. `lastStep` is the time
+ * step of the last code accepted, so no code works twice.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  lastStep: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of the second factor, stored as their sha256 (each holds 80 random bits). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull().unique('user_recovery_codes_code_hash_unique'),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
 );
 
 /** Saved addresses; at most one default per user (partial unique index). */
@@ -150,6 +209,8 @@ export const oauthGrants = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     /** Kind-specific: PKCE verifier, nonce and redirect target of a state. */
     payload: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** sha256 of the browser-binding cookie set when the flow began: only that browser may finish it. */
+    bindingHash: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

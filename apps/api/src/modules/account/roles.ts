@@ -8,11 +8,14 @@ export interface RoleChange {
   role: UserRole;
   /** False when the user already had that role. */
   changed: boolean;
+  /** The admin role was refused: the account has not proved its address yet. */
+  unverified?: true;
 }
 
 /**
  * Gives an existing account a role (the back office's `admin`, or `customer` again). Undefined when no account
- * has that e-mail. The new role reaches the account's access tokens at their next refresh (within 15 minutes).
+ * has that e-mail. An account whose address is not verified never becomes an admin (`unverified`): whoever
+ * registered it need not own the address. Admin routes read the role from the database at each call.
  */
 export async function setUserRole(
   db: Database,
@@ -22,13 +25,20 @@ export async function setUserRole(
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        verifiedAt: users.emailVerifiedAt,
+      })
       .from(users)
       .where(eq(users.email, address))
       .for('update');
     if (!current) return undefined;
-    const { role: previous, ...user } = current;
+    const { role: previous, verifiedAt, ...user } = current;
     if (previous === role) return { user, role, changed: false };
+    if (role === 'admin' && verifiedAt === null) return { user, role, changed: false, unverified: true };
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
     return { user, role, changed: true };
   });

@@ -1,47 +1,77 @@
 import fp from 'fastify-plugin';
 import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
+import { MailAfterAnswer } from '../../lib/after-answer.js';
 import { RateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
+import { throttledWarning } from '../../lib/redis.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
 import { AvatarStore } from './avatars.js';
+import { EmailVerificationService } from './email-verification.js';
 import { PasswordResetService } from './password-reset.js';
 import { ProfileService } from './profile.js';
 import { authRoutes } from './routes.js';
 import { AuthService } from './service.js';
+import { SessionRevocations, type RevocationRedis } from './sessions.js';
 import { providerClients } from './social/providers.js';
 import { socialRoutes } from './social/routes.js';
 import { SocialAuthService } from './social/service.js';
+import { TwoFactorService } from './two-factor.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 
 export interface AuthModuleOptions {
   db: Database;
   config: Config;
   /** Where login, registration and reset attempts are counted (in Redis when several instances share it). */
   rateLimits: RateLimitStore;
+  /** Set with REDIS_URL: ended sign-ins are shared there, so every instance refuses their tokens at once. */
+  redis?: RevocationRedis | undefined;
 }
 
 /**
- * Accounts and sessions: the auth routes (password and social sign-in), plus `app.authenticate` and `request.user` for every route
- * registered after this module in the same scope (cart, orders, ...).
+ * Accounts and sessions: the auth routes (password and social sign-in, e-mail confirmation, sessions, second
+ * factor), plus `app.authenticate` and `request.user` for every route registered after this module in the
+ * same scope (cart, orders, ...).
  */
 export const authModule = fp<AuthModuleOptions>(
-  async (app, { db, config, rateLimits }) => {
-    const service = new AuthService(db, {
-      access: {
-        secret: ensureJwtSecret(config),
-        issuer: config.publicUrl,
-        ttlS: config.auth.accessTokenTtlS,
-      },
-      refreshTokenTtlS: config.auth.refreshTokenTtlS,
+  async (app, { db, config, rateLimits, redis }) => {
+    const secret = ensureJwtSecret(config);
+    const revocations = new SessionRevocations(db, {
+      redis,
+      prefix: `${config.redisPrefix}session-revoked:`,
+      rememberS: config.auth.accessTokenTtlS + 60,
+      onError: throttledWarning(
+        app.log,
+        'an ended sign-in could not be read or written in Redis: the database decides',
+      ),
     });
+    const service = new AuthService(
+      db,
+      {
+        access: { secret, issuer: config.publicUrl, ttlS: config.auth.accessTokenTtlS },
+        refreshTokenTtlS: config.auth.refreshTokenTtlS,
+        adminEmails: config.auth.adminEmails,
+      },
+      revocations,
+      app.log,
+    );
     const limiter = new RateLimiter(rateLimits);
     await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
-    const passwordReset = new PasswordResetService(db, app.mailer, {
+    const mail = new MailAfterAnswer(app.mailer);
+    app.addHook('onClose', () => mail.settled());
+    const passwordReset = new PasswordResetService(db, mail, {
       publicUrl: config.publicUrl,
       shopName: config.shop.name,
       ttlS: config.auth.passwordResetTtlS,
     });
-    const profile = new ProfileService(db, new AvatarStore(config.storageDir));
-    await app.register(authRoutes, { service, passwordReset, profile, limiter, config });
+    const verification = new EmailVerificationService(db, mail, {
+      publicUrl: config.publicUrl,
+      shopName: config.shop.name,
+      ttlS: config.auth.emailVerificationTtlS,
+    });
+    const profile = new ProfileService(db, new AvatarStore(config.storageDir), config.auth.freshSignInS);
+    await app.register(authRoutes, { service, passwordReset, verification, profile, limiter, config });
+    const twoFactor = new TwoFactorService(db, { secret, shopName: config.shop.name });
+    await app.register(twoFactorRoutes, { twoFactor, limiter, config });
     const social = new SocialAuthService(db, service, providerClients(config.social), {
       publicUrl: config.publicUrl,
     });

@@ -5,7 +5,7 @@ import type { Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, userIdentities, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { MailAfterAnswer } from '../../lib/after-answer.js';
 import { hashPassword } from './passwords.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { revokeSignIns } from './sessions.js';
@@ -34,18 +34,16 @@ export interface PasswordResetSettings {
  * whose address no provider vouched for.
  */
 export class PasswordResetService {
-  readonly #sending = new Set<Promise<void>>();
-
   constructor(
     private readonly db: Database,
-    private readonly mailer: Mailer,
+    private readonly mail: MailAfterAnswer,
     private readonly settings: PasswordResetSettings,
   ) {}
 
   /**
    * Sends a reset link when the e-mail has an account, and nothing otherwise; either way the caller answers the
-   * same words. The e-mail goes out after the answer (see `settled`), so neither the answer's timing nor a
-   * failing mail server tells whether the account exists; a failure is logged.
+   * same words. The e-mail goes out after the answer (MailAfterAnswer), so neither the answer's timing nor a
+   * failing mail server tells whether the account exists.
    */
   async requestLink(email: string, lang: Language, log: FastifyBaseLogger): Promise<void> {
     const [user] = await this.db
@@ -74,24 +72,18 @@ export class PasswordResetService {
       link,
       lang,
     });
-    const sending = this.mailer.send(message).then(
-      () => log.info({ userId: user.id }, 'password reset link sent'),
-      (err: unknown) => log.error({ err, userId: user.id }, 'password reset e-mail could not be sent'),
-    );
-    this.#sending.add(sending);
-    void sending.finally(() => this.#sending.delete(sending));
-  }
-
-  /** Resolves when every e-mail handed over so far has been sent or has failed (shutdown, tests). */
-  async settled(): Promise<void> {
-    await Promise.all(this.#sending);
+    this.mail.send(message, log, 'password reset link', { userId: user.id });
   }
 
   /**
    * Spends the link and sets the new password; of two uses of one link, exactly one succeeds. Invalid, spent
    * and expired links are refused alike. Returns the user whose password changed.
    */
-  async reset(token: string, password: string): Promise<number> {
+  async reset(
+    token: string,
+    password: string,
+    check: (email: string) => string | undefined,
+  ): Promise<{ userId: number; revoked: string[] }> {
     if (!RESET_TOKEN.test(token)) throw invalidLink();
     const tokenHash = hashResetToken(token);
     const live = and(
@@ -106,6 +98,13 @@ export class PasswordResetService {
       .where(live)
       .limit(1);
     if (!candidate) throw invalidLink();
+    const [owner] = await this.db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(passwordResetTokens, eq(passwordResetTokens.userId, users.id))
+      .where(eq(passwordResetTokens.id, candidate.id));
+    const weak = owner && check(owner.email);
+    if (weak) throw unprocessable('The given data was invalid', { password: [weak] });
     const passwordHash = await hashPassword(password);
 
     return this.db.transaction(async (tx) => {
@@ -116,19 +115,27 @@ export class PasswordResetService {
         .where(live)
         .returning({ userId: passwordResetTokens.userId });
       if (!spent) throw invalidLink();
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+      // The link proved the inbox: the address is verified too.
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, spent.userId));
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: sql`now()` })
         .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
       // Whoever knew the old password may be signed in somewhere: signed out everywhere.
-      await revokeSignIns(tx, spent.userId);
+      const revoked = await revokeSignIns(tx, spent.userId);
       // The link proved the inbox. A provider identity whose address nobody vouched for (Facebook's) may belong
       // to someone who typed this address without owning it: it no longer opens the account.
       await tx
         .delete(userIdentities)
         .where(and(eq(userIdentities.userId, spent.userId), eq(userIdentities.emailVerified, false)));
-      return spent.userId;
+      return { userId: spent.userId, revoked };
     });
   }
 }

@@ -1,49 +1,84 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FieldErrors, ProfileUpdate, User } from '@boutique/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ERROR_CODES, type FieldErrors, type ProfileUpdate, type User } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema/index.js';
-import { unprocessable } from '../../lib/http-error.js';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
+import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { AvatarError, type AvatarStore } from './avatars.js';
+import { weakPasswordReason } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { toUser } from './service.js';
-import { liveFamilyOf, revokeSignIns } from './sessions.js';
+import { revokeSignIns } from './sessions.js';
+import type { AuthUser } from './tokens.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one.';
 export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
 
+export const FRESH_SIGN_IN_REQUIRED =
+  'To choose a password, sign in again first (or ask for a link with “Forgot your password?”).';
+
 const invalid = (errors: FieldErrors) => unprocessable('The given data was invalid', errors);
+
+export interface ProfileUpdated {
+  user: User;
+  /** Sign-ins ended by a new password (every other one). */
+  revoked: string[];
+  /** The account had no password (made by social sign-in) and now has one. */
+  firstPassword: boolean;
+}
 
 /** The signed-in customer's own account: name, picture and password. */
 export class ProfileService {
   constructor(
     private readonly db: Database,
     private readonly avatars: AvatarStore,
+    /** How recent a sign-in must be to set a first password (no current one to prove). */
+    private readonly freshSignInS: number,
   ) {}
+
+  /** Whether this sign-in began within the last `freshSignInS` seconds. */
+  async #freshlySignedIn(sessionId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, sessionId),
+          gt(refreshTokens.familyStartedAt, sql`now() - make_interval(secs => ${this.freshSignInS})`),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
 
   /**
    * Applies the changes all together or not at all: every field is checked (the current password, the picture
-   * decoded) before anything is written. A new password ends every other sign-in of the account; the one of
-   * `refreshToken` (the cookie sent with this request) stays. Undefined when the account no longer exists.
+   * decoded) before anything is written. A new password ends every other sign-in of the account; the caller's
+   * stays. Undefined when the account no longer exists.
    */
   async update(
-    userId: number,
+    caller: AuthUser,
     input: ProfileUpdate,
-    refreshToken: string | undefined,
     log: FastifyBaseLogger,
-  ): Promise<User | undefined> {
+  ): Promise<ProfileUpdated | undefined> {
+    const userId = caller.id;
     const [row] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!row) return undefined;
 
     const errors: FieldErrors = {};
     const changesPassword = input.password !== undefined;
-    // An account made by social sign-in has no password yet: it may choose one without a current one.
     if (changesPassword && row.passwordHash) {
       if (!input.current_password) errors.current_password = [CURRENT_PASSWORD_REQUIRED];
       else if (!(await verifyPassword(row.passwordHash, input.current_password))) {
         errors.current_password = [CURRENT_PASSWORD_WRONG];
       }
+    } else if (changesPassword && !(await this.#freshlySignedIn(caller.sessionId))) {
+      // An account made by social sign-in has no password to prove: a stolen access token alone must not be
+      // enough to give it one, so the sign-in must be a fresh one.
+      throw new HttpError(403, FRESH_SIGN_IN_REQUIRED, undefined, ERROR_CODES.freshSignInRequired);
     }
+    const weak = input.password === undefined ? undefined : weakPasswordReason(input.password, row.email);
+    if (weak) errors.password = [weak];
     let picture: Buffer | undefined;
     if (typeof input.avatar === 'string') {
       try {
@@ -62,7 +97,7 @@ export class ProfileService {
         ? null
         : undefined;
 
-    let outcome: { user: User; previousAvatar: string | null } | undefined;
+    let outcome: { user: User; previousAvatar: string | null; revoked: string[] } | undefined;
     try {
       outcome = await this.db.transaction(async (tx) => {
         const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -82,15 +117,16 @@ export class ProfileService {
           .where(eq(users.id, userId))
           .returning();
         if (!updated) return undefined;
+        let revoked: string[] = [];
         if (changesPassword) {
-          await revokeSignIns(tx, userId, await liveFamilyOf(tx, userId, refreshToken));
+          revoked = await revokeSignIns(tx, userId, caller.sessionId);
           // A reset link asked for before the change would undo it.
           await tx
             .update(passwordResetTokens)
             .set({ usedAt: sql`now()` })
             .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
         }
-        return { user: toUser(updated), previousAvatar: locked.avatar };
+        return { user: toUser(updated), previousAvatar: locked.avatar, revoked };
       });
     } catch (err) {
       if (avatar) await this.#removeQuietly(avatar, log);
@@ -103,7 +139,11 @@ export class ProfileService {
     if (avatar !== undefined && outcome.previousAvatar !== avatar) {
       await this.#removeQuietly(outcome.previousAvatar, log);
     }
-    return outcome.user;
+    return {
+      user: outcome.user,
+      revoked: outcome.revoked,
+      firstPassword: changesPassword && !row.passwordHash,
+    };
   }
 
   /** A picture left behind costs some disk, never a failed answer: logged and moved on. */

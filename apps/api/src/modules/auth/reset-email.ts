@@ -7,7 +7,8 @@ export function emailLanguage(tag: string | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as Language) : 'en';
 }
 
-interface Texts {
+/** The words of an e-mail that carries one link: greeting, what it is for, the button, its expiry, a reassurance. */
+export interface LinkEmailTexts {
   subject: string;
   greeting: (name: string) => string;
   intro: (shop: string) => string;
@@ -16,7 +17,7 @@ interface Texts {
   ignore: string;
 }
 
-const TEXTS: Record<Language, Texts> = {
+const TEXTS: Record<Language, LinkEmailTexts> = {
   en: {
     subject: 'Reset your password',
     greeting: (name) => `Hello ${name},`,
@@ -52,6 +53,58 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** What an account e-mail says, in order: greeting, lines, an optional button with its link, closing lines. */
+export interface AccountEmailContent {
+  subject: string;
+  greeting: string;
+  intro: string[];
+  action?: { label: string; link: string };
+  outro: string[];
+}
+
+/**
+ * An account e-mail (reset, confirmation, notice): plain text, and simple HTML (right to left in Arabic) with
+ * the same words, in the shop's colours. The link is shown in full as well, for mail clients without buttons.
+ */
+export function accountEmail(
+  to: string,
+  lang: Language,
+  shopName: string,
+  { subject, greeting, intro, action, outro }: AccountEmailContent,
+): MailMessage {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const text = [
+    greeting,
+    '',
+    ...intro.flatMap((line) => [line, '']),
+    ...(action ? [action.link, ''] : []),
+    ...outro,
+    '',
+    shopName,
+    '',
+  ].join('\n');
+  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:12px 24px;background:#7a2e2e;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
+${p(`<a href="${escapeHtml(action.link)}" style="color:#7a2e2e;word-break:break-all" dir="ltr">${escapeHtml(action.link)}</a>`)}
+`
+    : '';
+  const html = `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#faf7f2;color:#2b2220;font-family:Georgia,'Times New Roman',serif;font-size:16px;line-height:1.5">
+<div dir="${dir}" style="max-width:520px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">
+${p(escapeHtml(greeting))}
+${intro.map((line) => p(escapeHtml(line))).join('\n')}
+${button}${outro.map((line) => p(escapeHtml(line))).join('\n')}
+<p style="margin:0">${escapeHtml(shopName)}</p>
+</div>
+</body>
+</html>
+`;
+  return { to, subject: `${subject} · ${shopName}`, text, html };
+}
+
 export interface ResetEmailInput {
   to: string;
   name: string;
@@ -60,39 +113,20 @@ export interface ResetEmailInput {
   lang: Language;
 }
 
-/** The password-reset e-mail: plain text, and simple HTML (right to left in Arabic) with the same words. */
-export function resetPasswordEmail({ to, name, shopName, link, lang }: ResetEmailInput): MailMessage {
-  const t = TEXTS[lang];
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const text = [
-    t.greeting(name),
-    '',
-    t.intro(shopName),
-    '',
-    link,
-    '',
-    t.expiry,
-    t.ignore,
-    '',
-    shopName,
-    '',
-  ].join('\n');
-  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
-  const html = `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;color:#2b2220;font-family:Georgia,'Times New Roman',serif;font-size:16px;line-height:1.5">
-<div dir="${dir}" style="max-width:520px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">
-${p(escapeHtml(t.greeting(name)))}
-${p(escapeHtml(t.intro(shopName)))}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#7a2e2e;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
-${p(`<a href="${escapeHtml(link)}" style="color:#7a2e2e;word-break:break-all" dir="ltr">${escapeHtml(link)}</a>`)}
-${p(escapeHtml(t.expiry))}
-${p(escapeHtml(t.ignore))}
-<p style="margin:0">${escapeHtml(shopName)}</p>
-</div>
-</body>
-</html>
-`;
-  return { to, subject: `${t.subject} · ${shopName}`, text, html };
+/** An e-mail whose point is one link (reset, confirmation), in the recipient's language. */
+export function linkEmail(
+  texts: Record<Language, LinkEmailTexts>,
+  { to, name, shopName, link, lang }: ResetEmailInput,
+): MailMessage {
+  const t = texts[lang];
+  return accountEmail(to, lang, shopName, {
+    subject: t.subject,
+    greeting: t.greeting(name),
+    intro: [t.intro(shopName)],
+    action: { label: t.button, link },
+    outro: [t.expiry, t.ignore],
+  });
 }
+
+/** The password-reset e-mail. */
+export const resetPasswordEmail = (input: ResetEmailInput): MailMessage => linkEmail(TEXTS, input);

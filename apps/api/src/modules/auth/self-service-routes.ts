@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ForgotPasswordSchema,
@@ -9,22 +8,22 @@ import {
 } from '@boutique/contracts';
 import type { Config } from '../../env.js';
 import { HttpError } from '../../lib/http-error.js';
-import { clientKey, type RateLimit } from '../../lib/rate-limit.js';
+import { clientKey, type RateLimit, type RateLimiter } from '../../lib/rate-limit.js';
+import { securityEvent } from '../../lib/security-log.js';
 import { requireUser, UNAUTHENTICATED } from '../../plugins/auth.js';
 import { PASSWORD_RESET, RESET_LINK_SENT, type PasswordResetService } from './password-reset.js';
+import { weakPasswordReason } from './password-policy.js';
 import type { ProfileService } from './profile.js';
 import { emailLanguage } from './reset-email.js';
-
-/** Counts one attempt against each limit in turn; the first one exceeded answers 429 with Retry-After. */
-export type Throttle = (reply: FastifyReply, checks: [RateLimit, string][]) => Promise<void>;
+import type { AuthService } from './service.js';
+import { sessionHttp } from './session-http.js';
 
 export interface SelfServiceRoutesOptions {
+  service: AuthService;
   passwordReset: PasswordResetService;
   profile: ProfileService;
   config: Config;
-  throttle: Throttle;
-  /** The refresh token the request carries (cookie, or bearer for other clients), if any. */
-  presentedRefreshToken: (request: FastifyRequest) => string | undefined;
+  limiter: RateLimiter;
 }
 
 /** A data URL of 2 MB is 2.8 MB of base64: the profile form may be bigger than the API's usual 1 MB. */
@@ -38,16 +37,15 @@ const tags = ['auth'];
  */
 export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> = async (
   app,
-  { passwordReset, profile, config, throttle, presentedRefreshToken },
+  { service, passwordReset, profile, config, limiter },
 ) => {
   const limits = config.auth.rateLimits;
   const forgotPerIp: RateLimit = { name: 'forgot:ip', ...limits.forgotPerIp };
-  const forgotPerEmail: RateLimit = { name: 'forgot:email', ...limits.forgotPerEmail };
+  const forgotPerIpAndEmail: RateLimit = { name: 'forgot:ip-email', ...limits.forgotPerEmail };
   const resetPerIp: RateLimit = { name: 'reset:ip', ...limits.resetPerIp };
   // Guessing the current password with a stolen access token is guessing a sign-in: same allowance.
   const passwordChangePerUser: RateLimit = { name: 'password-change:user', ...limits.loginPerEmail };
-
-  app.addHook('onClose', () => passwordReset.settled());
+  const { throttle } = sessionHttp(config, limiter);
 
   app.post(
     '/v1/auth/forgot-password',
@@ -61,12 +59,16 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> 
       },
     },
     async (req, reply) => {
-      // Counted per address whoever asks, so a stranger cannot fill someone's inbox from many IPs either.
-      await throttle(reply, [
-        [forgotPerIp, clientKey(req.ip)],
-        [forgotPerEmail, req.body.email],
-      ]);
-      await passwordReset.requestLink(req.body.email, emailLanguage(req.body.lang), req.log);
+      const ip = clientKey(req.ip);
+      await throttle(req, reply, [[forgotPerIp, ip]]);
+      // Per IP and address, and silently: a stranger can neither flood an inbox from one IP nor, by asking
+      // too often, stop the owner's own reset mails (a limit per address alone would), nor learn anything.
+      const verdict = await limiter.consume(forgotPerIpAndEmail, `${ip}|${req.body.email}`);
+      if (verdict.allowed) {
+        await passwordReset.requestLink(req.body.email, emailLanguage(req.body.lang), req.log);
+      } else {
+        securityEvent(req, 'rate_limited', { reason: `${forgotPerIpAndEmail.name} (silent)` });
+      }
       return { success: true as const, data: { message: RESET_LINK_SENT } };
     },
   );
@@ -83,9 +85,16 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> 
       },
     },
     async (req, reply) => {
-      await throttle(reply, [[resetPerIp, clientKey(req.ip)]]);
-      const userId = await passwordReset.reset(req.body.token, req.body.password);
-      req.log.info({ userId }, 'password reset');
+      await throttle(req, reply, [[resetPerIp, clientKey(req.ip)]]);
+      const { userId, revoked } = await passwordReset.reset(req.body.token, req.body.password, (email) =>
+        weakPasswordReason(req.body.password, email),
+      );
+      await service.publishRevoked(revoked);
+      securityEvent(req, 'password_reset', {
+        userId,
+        reason: 'e-mailed link',
+        sessionsEnded: revoked.length,
+      });
       return { success: true as const, data: { message: PASSWORD_RESET } };
     },
   );
@@ -98,18 +107,26 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> 
       schema: {
         tags,
         summary:
-          'Change the name, the picture (a JPEG/PNG/WebP data URL up to 2 MB, or null to remove it) or the password (with current_password; other sign-ins end)',
+          'Change the name, the picture (a JPEG/PNG/WebP data URL up to 2 MB, or null to remove it) or the password (with current_password, or a sign-in of the last 10 minutes to set a first one; other sign-ins end)',
         body: ProfileUpdateSchema,
         response: { 200: ProfileResponseSchema },
       },
     },
     async (req, reply) => {
-      const { id } = requireUser(req);
-      if (req.body.password !== undefined) await throttle(reply, [[passwordChangePerUser, String(id)]]);
-      const user = await profile.update(id, req.body, presentedRefreshToken(req), req.log);
-      if (!user) throw new HttpError(401, UNAUTHENTICATED);
-      if (req.body.password !== undefined) req.log.info({ userId: id }, 'password changed');
-      return { success: true as const, data: { user } };
+      const user = requireUser(req);
+      const changesPassword = req.body.password !== undefined;
+      if (changesPassword) await throttle(req, reply, [[passwordChangePerUser, String(user.id)]], user.id);
+      const result = await profile.update(user, req.body, req.log);
+      if (!result) throw new HttpError(401, UNAUTHENTICATED);
+      if (changesPassword) {
+        await service.publishRevoked(result.revoked);
+        securityEvent(req, 'password_changed', {
+          userId: user.id,
+          reason: result.firstPassword ? 'first password of the account' : 'current password given',
+          sessionsEnded: result.revoked.length,
+        });
+      }
+      return { success: true as const, data: { user: result.user } };
     },
   );
 };

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { AuthTokens, Login, Register, User } from '@boutique/contracts';
+import type { AuthTokens, Login, Register, SignInSession, User } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
-import { HttpError, unprocessable } from '../../lib/http-error.js';
-import { UNAUTHENTICATED } from '../../plugins/auth.js';
+import { logSecurityEvent } from '../../lib/security-log.js';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords.js';
+import { liveSignIns, revokeFamily, revokeSignIns, type SessionRevocations } from './sessions.js';
 import {
   hashRefreshToken,
   newRefreshToken,
@@ -20,11 +21,19 @@ export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export interface AuthSettings {
   access: AccessTokenOptions;
   refreshTokenTtlS: number;
+  /** Verified accounts with these addresses become admins at sign-in (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
 }
 
 export interface Session {
   user: User;
   tokens: AuthTokens;
+}
+
+/** Who is calling, for the sessions page and the security log. */
+export interface Client {
+  ip: string;
+  userAgent?: string | undefined;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -37,6 +46,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     avatar: row.avatar,
     role: row.role,
+    email_verified: row.emailVerifiedAt !== null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -49,72 +59,98 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-const emailTaken = () =>
-  unprocessable('The given data was invalid', { email: ['The email has already been taken.'] });
-const unauthenticated = () => new HttpError(401, UNAUTHENTICATED);
+/** A sign-in being continued: its family, when it began and ends, and whether it passed the second factor. */
+interface Family {
+  id: string;
+  startedAt?: Date;
+  expiresAt?: Date;
+  secondFactorAt?: Date | null;
+}
+
+export type RefreshOutcome = { session: Session } | { reused: { userId: number } } | { refused: true };
 
 /** Accounts and sessions: passwords, access tokens, and refresh-token families with re-use detection. */
 export class AuthService {
   constructor(
     private readonly db: Database,
     private readonly settings: AuthSettings,
+    private readonly revocations: SessionRevocations,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The user an access token speaks for, or undefined. Stateless: no database read. */
-  verifyAccessToken(token: string): AuthUser | undefined {
-    return verifyAccessToken(token, this.settings.access);
+  /** The user an access token speaks for, or undefined: a bad token, or one whose sign-in has ended. */
+  async verifyAccessToken(token: string): Promise<AuthUser | undefined> {
+    const user = await verifyAccessToken(token, this.settings.access);
+    if (!user) return undefined;
+    return (await this.revocations.isAlive(user.sessionId)) ? user : undefined;
   }
 
-  async register(input: Register, userAgent?: string): Promise<Session> {
-    const [existing] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email))
-      .limit(1);
-    if (existing) throw emailTaken();
+  /**
+   * Creates the account unless the address has one; both ways cost the same work (a password hash), and the
+   * caller answers both alike. `created` tells which e-mail to send.
+   */
+  async register(
+    input: Register,
+  ): Promise<{ created: boolean; user: { id: number; name: string; email: string } }> {
     const passwordHash = await hashPassword(input.password);
-    return this.db.transaction(async (tx) => {
-      let row: UserRow | undefined;
-      try {
-        [row] = await tx
-          .insert(users)
-          .values({ name: input.name, email: input.email, passwordHash })
-          .returning();
-      } catch (err) {
-        // Two registrations of one e-mail at the same moment: the unique key decides, the loser hears why.
-        if (isUniqueViolation(err)) throw emailTaken();
-        throw err;
-      }
+    const existing = async () => {
+      const [row] = await this.db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .limit(1);
+      return row;
+    };
+    const found = await existing();
+    if (found) return { created: false, user: found };
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash })
+        .returning({ id: users.id, name: users.name, email: users.email });
       if (!row) throw new Error('user was not stored');
-      return this.#startSession(tx, row, randomUUID(), userAgent);
-    });
+      return { created: true, user: row };
+    } catch (err) {
+      // Two registrations of one e-mail at the same moment: the unique key decides.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await existing();
+      if (!winner) throw err;
+      return { created: false, user: winner };
+    }
   }
 
-  /** Undefined for a wrong e-mail or password alike, after the same amount of work. */
-  async login(input: Login, userAgent?: string): Promise<Session | undefined> {
+  /**
+   * Undefined for a wrong e-mail or password alike, after the same amount of work. `userId` names the account
+   * the e-mail belongs to (for the per-account slowdown and the log), found or not.
+   */
+  async login(input: Login, client: Client): Promise<{ session?: Session; userId?: number }> {
     const [row] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
     // A social-only account has no password: it answers like an unknown e-mail, after the same work.
     if (!row?.passwordHash) {
       await verifyNothing(input.password);
-      return undefined;
+      return { userId: row?.id };
     }
-    if (!(await verifyPassword(row.passwordHash, input.password))) return undefined;
+    if (!(await verifyPassword(row.passwordHash, input.password))) return { userId: row.id };
     if (needsRehash(row.passwordHash)) {
       await this.db
         .update(users)
         .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
         .where(eq(users.id, row.id));
     }
-    return this.db.transaction((tx) => this.#startSession(tx, row, randomUUID(), userAgent));
+    const session = await this.db.transaction(async (tx) =>
+      this.#startSession(tx, await this.#promoteIfListed(tx, row, client), { id: randomUUID() }, client),
+    );
+    return { session, userId: row.id };
   }
 
   /**
-   * Trades a refresh token for a new pair. The token is revoked and its successor joins the same family; a
-   * token that was already revoked has been used twice (stolen, or replayed), so its whole family dies.
+   * Trades a refresh token for a new pair. The token is revoked and its successor joins the same family, with
+   * the family's start, end (30 days after it began) and second factor; a token that was already revoked has
+   * been used twice (stolen, or replayed), so its whole family dies.
    */
-  async refresh(token: string, userAgent?: string): Promise<Session> {
+  async refresh(token: string, client: Client): Promise<RefreshOutcome> {
     const tokenHash = hashRefreshToken(token);
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx): Promise<RefreshOutcome & { revoked?: string }> => {
       // The conditional update is the lock: of two concurrent uses of one token, exactly one gets the row.
       const [used] = await tx
         .update(refreshTokens)
@@ -129,42 +165,66 @@ export class AuthService {
         .returning();
       if (!used) {
         const [known] = await tx
-          .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
+          .select({
+            familyId: refreshTokens.familyId,
+            userId: refreshTokens.userId,
+            revokedAt: refreshTokens.revokedAt,
+          })
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, tokenHash))
           .limit(1);
         if (known?.revokedAt) {
-          await this.#revokeFamily(tx, known.familyId);
-          return { reused: true as const };
+          await revokeFamily(tx, known.familyId);
+          return { reused: { userId: known.userId }, revoked: known.familyId };
         }
-        return undefined;
+        return { refused: true };
       }
       const [row] = await tx.select().from(users).where(eq(users.id, used.userId)).limit(1);
-      if (!row) return undefined;
-      const session = await this.#startSession(tx, row, used.familyId, userAgent, used.id);
-      return { session };
+      if (!row) return { refused: true };
+      const family: Family = {
+        id: used.familyId,
+        startedAt: used.familyStartedAt,
+        expiresAt: used.expiresAt,
+        secondFactorAt: used.secondFactorAt,
+      };
+      return { session: await this.#startSession(tx, row, family, client, used.id) };
     });
-    if (!outcome?.session) throw unauthenticated();
-    return outcome.session;
+    if (outcome.revoked) await this.revocations.publish([outcome.revoked]);
+    return outcome;
   }
 
-  /** Ends the sign-in a refresh token belongs to (every token of its family). Unknown tokens are ignored. */
-  async logout(token: string): Promise<void> {
-    const [known] = await this.db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
-      .limit(1);
-    if (known) await this.#revokeFamily(this.db, known.familyId);
+  /**
+   * Ends a sign-in, named by one of its refresh tokens or by its id (the `sid` of an access token). Unknown
+   * ones are ignored. Answers the user whose sign-in ended.
+   */
+  async logout(by: { refreshToken?: string; sessionId?: string }): Promise<number | undefined> {
+    let familyId = by.sessionId;
+    let userId: number | undefined;
+    if (by.refreshToken) {
+      const [known] = await this.db
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(by.refreshToken)))
+        .limit(1);
+      familyId = known?.familyId ?? familyId;
+      userId = known?.userId;
+    }
+    if (!familyId) return undefined;
+    await revokeFamily(this.db, familyId);
+    await this.revocations.publish([familyId]);
+    return userId;
   }
 
   /**
    * Signs in a user that another flow has already vouched for (social sign-in's one-time code), inside that
    * flow's transaction so the proof and the session stand or fall together. Undefined if the user is gone.
    */
-  async openSession(tx: Tx, userId: number, userAgent?: string): Promise<Session | undefined> {
+  async openSession(tx: Tx, userId: number, client: Client): Promise<Session | undefined> {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    return row && this.#startSession(tx, row, randomUUID(), userAgent);
+    return (
+      row &&
+      this.#startSession(tx, await this.#promoteIfListed(tx, row, client), { id: randomUUID() }, client)
+    );
   }
 
   async user(id: number): Promise<User | undefined> {
@@ -172,18 +232,61 @@ export class AuthService {
     return row && toUser(row);
   }
 
-  async #revokeFamily(tx: Tx | Database, familyId: string) {
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  /** The account's live sign-ins for its sessions page; `current` marks the caller's. */
+  async sessions(user: AuthUser): Promise<SignInSession[]> {
+    const rows = await liveSignIns(this.db, user.id);
+    return rows.map((r) => ({
+      id: r.familyId,
+      user_agent: r.userAgent,
+      started_at: r.startedAt.toISOString(),
+      last_used_at: r.lastUsedAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      current: r.familyId === user.sessionId,
+    }));
+  }
+
+  /** Ends one sign-in of the user; false when it is not theirs, or already over. */
+  async endSession(userId: number, familyId: string): Promise<boolean> {
+    const ended = await revokeFamily(this.db, familyId, userId);
+    if (ended) await this.revocations.publish([familyId]);
+    return ended;
+  }
+
+  /** Signs the user out everywhere (but `keep`, when given); answers how many sign-ins ended. */
+  async endAllSessions(userId: number, keep?: string): Promise<number> {
+    const ended = await revokeSignIns(this.db, userId, keep);
+    await this.revocations.publish(ended);
+    return ended.length;
+  }
+
+  /** Makes access tokens of sign-ins ended by another flow (a reset, a password change) refused at once. */
+  publishRevoked(familyIds: string[]): Promise<void> {
+    return this.revocations.publish(familyIds);
+  }
+
+  /** An account listed in ADMIN_EMAILS becomes an admin when it signs in, once its address is verified. */
+  async #promoteIfListed(tx: Tx, row: UserRow, client: Client): Promise<UserRow> {
+    if (row.role === 'admin' || row.emailVerifiedAt === null) return row;
+    if (!this.settings.adminEmails.includes(row.email)) return row;
+    const [promoted] = await tx
+      .update(users)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(eq(users.id, row.id))
+      .returning();
+    logSecurityEvent(this.log, 'role_changed', {
+      userId: row.id,
+      ip: client.ip,
+      reason: 'ADMIN_EMAILS lists the verified address',
+      role: 'admin',
+    });
+    return promoted ?? row;
   }
 
   async #startSession(
     tx: Tx,
     row: UserRow,
-    familyId: string,
-    userAgent: string | undefined,
+    family: Family,
+    client: Client,
     replaces?: number,
   ): Promise<Session> {
     const refreshToken = newRefreshToken();
@@ -191,10 +294,13 @@ export class AuthService {
       .insert(refreshTokens)
       .values({
         userId: row.id,
-        familyId,
+        familyId: family.id,
         tokenHash: hashRefreshToken(refreshToken),
-        expiresAt: sql`now() + make_interval(secs => ${this.settings.refreshTokenTtlS})`,
-        userAgent: userAgent?.slice(0, 512) ?? null,
+        // A sign-in ends 30 days after it began, however often it was refreshed.
+        expiresAt: family.expiresAt ?? sql`now() + make_interval(secs => ${this.settings.refreshTokenTtlS})`,
+        ...(family.startedAt && { familyStartedAt: family.startedAt }),
+        secondFactorAt: family.secondFactorAt ?? null,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
       })
       .returning({ id: refreshTokens.id });
     if (!issued) throw new Error('refresh token was not stored');
@@ -208,7 +314,10 @@ export class AuthService {
     return {
       user: toUser(row),
       tokens: {
-        accessToken: signAccessToken({ id: row.id, role: row.role }, this.settings.access),
+        accessToken: await signAccessToken(
+          { id: row.id, role: row.role, sessionId: family.id },
+          this.settings.access,
+        ),
         refreshToken,
         expiresIn: this.settings.access.ttlS,
       },

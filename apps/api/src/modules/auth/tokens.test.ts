@@ -10,7 +10,8 @@ import {
 } from './tokens.js';
 
 const options = { secret: 'a-test-secret-of-at-least-32-characters!', issuer: 'https://shop.ae', ttlS: 900 };
-const user = { id: 42, role: 'customer' as const };
+const sid = '0b7e6f4c-2a51-4c1e-9a59-6f3d2b1c8e77';
+const user = { id: 42, role: 'customer' as const, sessionId: sid };
 const now = 1_750_000_000;
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -23,8 +24,9 @@ function forge(header: object, claims: object, secret = options.secret) {
 }
 
 const validClaims = {
-  sub: '42',
   role: 'customer',
+  sid,
+  sub: '42',
   iat: now,
   exp: now + 900,
   iss: options.issuer,
@@ -32,64 +34,64 @@ const validClaims = {
 };
 
 describe('access tokens', () => {
-  it('signs an HS256 JWT with the user, lifetime, issuer and audience', () => {
-    const token = signAccessToken(user, options, now);
+  it('signs an HS256 JWT with the user, its sign-in, lifetime, issuer and audience', async () => {
+    const token = await signAccessToken(user, options, now);
     const [header, payload] = token.split('.') as [string, string, string];
     expect(decode(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(decode(payload)).toEqual(validClaims);
-    expect(verifyAccessToken(token, options, now + 1)).toEqual(user);
+    expect(await verifyAccessToken(token, options, now + 1)).toEqual(user);
   });
 
-  it('refuses a token once it has expired, to the second', () => {
-    const token = signAccessToken(user, options, now);
-    expect(verifyAccessToken(token, options, now + 899)).toEqual(user);
-    expect(verifyAccessToken(token, options, now + 900)).toBeUndefined();
+  it('refuses a token once it has expired, to the second', async () => {
+    const token = await signAccessToken(user, options, now);
+    expect(await verifyAccessToken(token, options, now + 899)).toEqual(user);
+    expect(await verifyAccessToken(token, options, now + 900)).toBeUndefined();
   });
 
-  it('refuses a token signed with another secret or changed after signing', () => {
+  it('refuses a token signed with another secret or changed after signing', async () => {
     expect(
-      verifyAccessToken(forge({ alg: 'HS256' }, validClaims, 'x'.repeat(40)), options, now),
+      await verifyAccessToken(forge({ alg: 'HS256' }, validClaims, 'x'.repeat(40)), options, now),
     ).toBeUndefined();
-    const [h, , s] = signAccessToken(user, options, now).split('.');
+    const [h, , s] = (await signAccessToken(user, options, now)).split('.');
     const promoted = `${h}.${b64({ ...validClaims, role: 'admin' })}.${s}`;
-    expect(verifyAccessToken(promoted, options, now)).toBeUndefined();
+    expect(await verifyAccessToken(promoted, options, now)).toBeUndefined();
     const otherUser = `${h}.${b64({ ...validClaims, sub: '1' })}.${s}`;
-    expect(verifyAccessToken(otherUser, options, now)).toBeUndefined();
+    expect(await verifyAccessToken(otherUser, options, now)).toBeUndefined();
+    const otherSession = `${h}.${b64({ ...validClaims, sid: '1b7e6f4c-2a51-4c1e-9a59-6f3d2b1c8e77' })}.${s}`;
+    expect(await verifyAccessToken(otherSession, options, now)).toBeUndefined();
   });
 
-  it('refuses every algorithm but HS256, `none` above all', () => {
+  it('refuses every algorithm but HS256, `none` above all', async () => {
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(validClaims)}.`;
-    expect(verifyAccessToken(unsigned, options, now)).toBeUndefined();
-    expect(verifyAccessToken(`${unsigned}x`, options, now)).toBeUndefined();
+    expect(await verifyAccessToken(unsigned, options, now)).toBeUndefined();
+    expect(await verifyAccessToken(`${unsigned}x`, options, now)).toBeUndefined();
     for (const alg of ['none', 'None', 'HS384', 'HS512', 'RS256', 'ES256', undefined]) {
-      expect(verifyAccessToken(forge({ alg, typ: 'JWT' }, validClaims), options, now), String(alg)).toBe(
-        undefined,
-      );
+      expect(
+        await verifyAccessToken(forge({ alg, typ: 'JWT' }, validClaims), options, now),
+        String(alg),
+      ).toBe(undefined);
     }
     // A header that demands extensions we do not understand is refused too.
-    expect(verifyAccessToken(forge({ alg: 'HS256', crit: ['b64'] }, validClaims), options, now)).toBe(
-      undefined,
-    );
+    expect(
+      await verifyAccessToken(forge({ alg: 'HS256', typ: 'JWT', crit: ['b64'] }, validClaims), options, now),
+    ).toBe(undefined);
   });
 
-  it('checks issuer and audience against this shop', () => {
+  it('checks issuer and audience against this shop', async () => {
+    const jwt = { alg: 'HS256', typ: 'JWT' };
     const elsewhere = { ...options, issuer: 'https://other.example' };
-    expect(verifyAccessToken(signAccessToken(user, elsewhere, now), options, now)).toBeUndefined();
-    expect(verifyAccessToken(forge({ alg: 'HS256' }, { ...validClaims, aud: 'x' }), options, now)).toBe(
-      undefined,
-    );
     expect(
-      verifyAccessToken(
-        forge({ alg: 'HS256' }, { ...validClaims, aud: ['x', options.issuer] }),
-        options,
-        now,
-      ),
+      await verifyAccessToken(await signAccessToken(user, elsewhere, now), options, now),
+    ).toBeUndefined();
+    expect(await verifyAccessToken(forge(jwt, { ...validClaims, aud: 'x' }), options, now)).toBe(undefined);
+    expect(
+      await verifyAccessToken(forge(jwt, { ...validClaims, aud: ['x', options.issuer] }), options, now),
     ).toEqual(user);
     const { iss: _iss, ...withoutIssuer } = validClaims;
-    expect(verifyAccessToken(forge({ alg: 'HS256' }, withoutIssuer), options, now)).toBeUndefined();
+    expect(await verifyAccessToken(forge(jwt, withoutIssuer), options, now)).toBeUndefined();
   });
 
-  it('requires well-formed claims: exp, iat, a numeric subject and a known role', () => {
+  it('requires well-formed claims: exp, iat, a numeric subject, a known role and a sign-in id', async () => {
     const cases: object[] = [
       { ...validClaims, exp: undefined },
       { ...validClaims, exp: String(now + 900) },
@@ -100,17 +102,20 @@ describe('access tokens', () => {
       { ...validClaims, sub: '42abc' },
       { ...validClaims, sub: '99999999999' },
       { ...validClaims, role: 'superuser' },
+      { ...validClaims, sid: undefined },
+      { ...validClaims, sid: 'not-a-uuid' },
     ];
+    const jwt = { alg: 'HS256', typ: 'JWT' };
     for (const claims of cases) {
-      expect(verifyAccessToken(forge({ alg: 'HS256' }, claims), options, now), JSON.stringify(claims)).toBe(
+      expect(await verifyAccessToken(forge(jwt, claims), options, now), JSON.stringify(claims)).toBe(
         undefined,
       );
     }
-    expect(verifyAccessToken(forge({ alg: 'HS256' }, validClaims), options, now)).toEqual(user);
+    expect(await verifyAccessToken(forge(jwt, validClaims), options, now)).toEqual(user);
   });
 
-  it('never throws on garbage', () => {
-    const signature = signAccessToken(user, options, now).split('.')[2];
+  it('never throws on garbage', async () => {
+    const signature = (await signAccessToken(user, options, now)).split('.')[2];
     for (const garbage of [
       '',
       '.',
@@ -123,20 +128,20 @@ describe('access tokens', () => {
       `e30.bm90IGpzb24.${signature}`,
       'x'.repeat(100_000),
     ]) {
-      expect(verifyAccessToken(garbage, options, now)).toBeUndefined();
+      expect(await verifyAccessToken(garbage, options, now)).toBeUndefined();
     }
   });
 });
 
 describe('refresh tokens', () => {
-  it('are 32 random bytes in base64url, never twice the same', () => {
+  it('are 32 random bytes in base64url, never twice the same', async () => {
     const a = newRefreshToken();
     const b = newRefreshToken();
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(a, 'base64url')).toHaveLength(32);
     expect(a).not.toBe(b);
     expect(looksLikeRefreshToken(a)).toBe(true);
-    expect(looksLikeRefreshToken(signAccessToken(user, options, now))).toBe(false);
+    expect(looksLikeRefreshToken(await signAccessToken(user, options, now))).toBe(false);
     expect(looksLikeRefreshToken(undefined)).toBe(false);
   });
 

@@ -1,10 +1,13 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 import { USER_ROLES, type UserRole } from '@boutique/contracts';
 
 /** Who a valid access token speaks for; `request.user` on authenticated routes. */
 export interface AuthUser {
   id: number;
   role: UserRole;
+  /** The sign-in (refresh-token family) the token was issued for: revoking it refuses the token at once. */
+  sessionId: string;
 }
 
 export interface AccessTokenOptions {
@@ -15,97 +18,67 @@ export interface AccessTokenOptions {
   ttlS: number;
 }
 
-export interface AccessClaims {
-  sub: string;
-  role: UserRole;
-  iat: number;
-  exp: number;
-  iss: string;
-  aud: string;
-}
-
-/**
- * Access tokens are compact JWS with HS256, written here with node:crypto rather than a library: the one
- * algorithm is fixed on both sides, so a token naming any other (`none`, RS256 with the secret as a public
- * key, ...) is refused before its signature is even looked at.
- */
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
-/** Tokens we issue are about 250 characters; anything far longer is not ours and is not parsed. */
+/** Tokens we issue are about 300 characters; anything far longer is not ours and is not parsed. */
 const MAX_TOKEN_LENGTH = 2048;
-
-function base64url(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64url');
-}
-
-function sign(input: string, secret: string): Buffer {
-  return createHmac('sha256', secret).update(input).digest();
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const keys = new Map<string, Uint8Array>();
+const keyOf = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = new TextEncoder().encode(secret)));
+  return key;
+};
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
-export function signAccessToken(user: AuthUser, options: AccessTokenOptions, now = nowS()): string {
-  const claims: AccessClaims = {
-    sub: String(user.id),
-    role: user.role,
-    iat: now,
-    exp: now + options.ttlS,
-    iss: options.issuer,
-    aud: options.issuer,
-  };
-  const input = `${HEADER}.${base64url(JSON.stringify(claims))}`;
-  return `${input}.${sign(input, options.secret).toString('base64url')}`;
-}
-
-function parseJson(segment: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * Access tokens are JWTs signed with HS256 through `jose`: `sub`, `role`, `sid` (the sign-in), `iat`, `exp`,
+ * and this shop as `iss` and `aud`.
+ */
+export function signAccessToken(user: AuthUser, options: AccessTokenOptions, now = nowS()): Promise<string> {
+  return new SignJWT({ role: user.role, sid: user.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(user.id))
+    .setIssuedAt(now)
+    .setExpirationTime(now + options.ttlS)
+    .setIssuer(options.issuer)
+    .setAudience(options.issuer)
+    .sign(keyOf(options.secret));
 }
 
 /**
- * The user a token speaks for, or undefined when it is malformed, not HS256, not signed with our secret,
- * expired, or issued for another shop (iss/aud). Never throws on bad input.
+ * The user a token speaks for, or undefined when it is malformed, not HS256 (`none` above all), not signed
+ * with our secret, expired, issued in the future, or issued for another shop (iss/aud). Never throws.
  */
-export function verifyAccessToken(
+export async function verifyAccessToken(
   token: string,
   options: Omit<AccessTokenOptions, 'ttlS'>,
   now = nowS(),
-): AuthUser | undefined {
+): Promise<AuthUser | undefined> {
   if (token.length > MAX_TOKEN_LENGTH) return undefined;
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  if (![headerPart, payloadPart, signaturePart].every((p) => SEGMENT.test(p))) return undefined;
-
-  const header = parseJson(headerPart);
-  if (header?.alg !== 'HS256' || (header.typ !== undefined && header.typ !== 'JWT')) return undefined;
-  if (header.crit !== undefined) return undefined;
-
-  // Compared as text, so no second spelling of the same bytes (base64 padding bits) is accepted either.
-  const expected = Buffer.from(sign(`${headerPart}.${payloadPart}`, options.secret).toString('base64url'));
-  const given = Buffer.from(signaturePart);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-
-  const claims = parseJson(payloadPart);
-  if (!claims) return undefined;
-  const { sub, role, exp, iat, iss, aud } = claims;
-  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= now) return undefined;
-  // Issued in the future (beyond a minute of clock skew between instances) is not a token we made.
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, keyOf(options.secret), {
+      algorithms: ['HS256'],
+      issuer: options.issuer,
+      audience: options.issuer,
+      typ: 'JWT',
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: new Date(now * 1000),
+      // Issued in the future (beyond a minute of clock skew between instances) is not a token we made.
+      maxTokenAge: undefined,
+    }));
+  } catch {
+    return undefined;
+  }
+  const { sub, role, sid, iat, exp } = payload;
+  if (typeof exp !== 'number' || exp <= now) return undefined;
   if (typeof iat !== 'number' || iat > now + 60) return undefined;
-  if (iss !== options.issuer) return undefined;
-  const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
-  if (!audiences.includes(options.issuer)) return undefined;
   if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return undefined;
   if (typeof role !== 'string' || !(USER_ROLES as readonly string[]).includes(role)) return undefined;
+  if (typeof sid !== 'string' || !UUID.test(sid)) return undefined;
   const id = Number(sub);
   if (id > 2_147_483_647) return undefined;
-  return { id, role: role as UserRole };
+  return { id, role: role as UserRole, sessionId: sid };
 }
 
 /** 32 random bytes, base64url: 43 characters, no dots, so it can never be mistaken for a JWT. */

@@ -2,19 +2,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageSchema, ContactResponseSchema } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
+import type { RateLimitRule } from '../../env.js';
+import { clientKey, createThrottle, type RateLimiter } from '../../lib/rate-limit.js';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export interface ContactRoutesOptions {
+  db: Database;
+  limiter: RateLimiter;
+  /** Messages per IP (CONTACT_LIMIT_PER_IP an hour): the form must not become a way to flood the shop. */
+  perIp: RateLimitRule;
+}
+
+export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (
+  app,
+  { db, limiter, perIp },
+) => {
+  const throttle = createThrottle(limiter);
+  const limit = { name: 'contact:ip', ...perIp };
   app.post(
     '/v1/contact',
     {
       schema: {
         tags: ['contact'],
-        summary: 'A message to the shop from the contact form',
         body: ContactMessageSchema,
         response: { 201: ContactResponseSchema },
+        summary:
+          'A message to the shop from the contact form (CONTACT_LIMIT_PER_IP an hour from one address)',
       },
     },
     async (req, reply) => {
+      await throttle(req, reply, [[limit, clientKey(req.ip)]]);
       const { name, email, phone, subject, message } = req.body;
       const [row] = await db
         .insert(contactMessages)

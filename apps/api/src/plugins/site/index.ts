@@ -10,6 +10,17 @@ import { renderPage } from './render.js';
 import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
 import { sitemap } from './sitemap.js';
 import { loadCriticalFonts, loadRouteAssets, loadServerEntry, type ServerEntry } from './ssr.js';
+import { PageCache, pageAddress } from './page-cache.js';
+
+/** What the rendered pages of one instance may weigh at most. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rendered pages (size and weight, for tests and metrics). */
+    pageCache: { readonly size: number; readonly bytes: number };
+  }
+}
 
 /** Namespaces the frame renders on every page (apps/web/src/lib/i18n.ts). */
 const BASE_NAMESPACES = ['common', 'cart', 'search'] as const;
@@ -28,6 +39,9 @@ const PAGE_PATHS = [
   '/account/register',
   '/account/forgot-password',
   '/account/reset-password',
+  '/account/verify-email',
+  '/account/two-factor',
+  '/account/security',
   '/account/profile',
   '/account/addresses',
   '/account/orders',
@@ -85,9 +99,10 @@ export async function registerSite(
   const { template, translations, serverEntry, routeAssets, criticalFonts } = assets;
   const shop = config.shop;
 
-  // Rendered pages, per language and path; dropped with the catalogue answers they are made of.
-  const pages = new Map<string, { page: Page; html: string }>();
+  // Rendered pages, per language and address; dropped with the catalogue answers they are made of.
+  const pages = new PageCache<{ page: Page; html: string }>(PAGE_CACHE_BYTES);
   catalog.onChange(() => pages.clear());
+  app.decorate('pageCache', pages);
 
   const context = (lang: Language): PageContext => ({
     lang,
@@ -136,16 +151,17 @@ export async function registerSite(
         );
     }
     const lang = requestLanguage(request);
-    const path = request.url.split('?')[0] ?? '/';
-    // The query string is part of the key: a filtered collection renders differently. Account pages render
-    // the same whatever it holds, and their one-time tokens must not fill the cache.
-    const key = `${lang}:${forceNotFound ? `404:${path}` : isAccountPath(path) ? path : request.url}`;
+    const [path = '/', query = ''] = request.url.split('?', 2);
+    // Rendered and cached for the parameters the page reads, never the raw query string (`?cb=1..n` would
+    // otherwise make a page per value). Account pages read none: their one-time tokens never reach the page.
+    // Every unknown address is one page per language, sent for the browser to render.
+    const url = forceNotFound || isAccountPath(path) ? path : pageAddress(path, new URLSearchParams(query));
+    const key = `${lang}:${forceNotFound ? '404' : url}`;
     let entry = pages.get(key);
     if (!entry) {
       const ctx = context(lang);
       const page = forceNotFound ? notFoundPage(ctx) : await resolvePage(path, ctx);
-      const url = isAccountPath(path) ? path : request.url;
-      const appHtml = page.redirect ? '' : await renderApp(request, url, lang, page);
+      const appHtml = page.redirect || forceNotFound ? '' : await renderApp(request, url, lang, page);
       const html = page.redirect
         ? ''
         : renderPage({
@@ -161,8 +177,8 @@ export async function registerSite(
             fonts: criticalFonts[lang],
           });
       entry = { page, html };
-      if (pages.size > 2000) pages.clear();
-      pages.set(key, entry);
+      // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place either.
+      if (page.status === 200 || forceNotFound) pages.set(key, entry);
     }
     if (entry.page.redirect) return reply.redirect(entry.page.redirect, 301);
     return reply.code(entry.page.status).type('text/html; charset=utf-8').send(entry.html);

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { Ornament } from '@/components/ui/ornament';
 import styles from './account-layout.module.css';
 
-/** The customer's pages (profile, addresses, orders): a heading, then Profile · Addresses · Orders. */
+/** The customer's pages: a heading, then Profile · Addresses · Orders · Security. */
 export function AccountLayout({
   title,
   subtitle,
@@ -36,6 +36,7 @@ export function AccountLayout({
             {tab(paths.profile.href(), t('tabs.profile'))}
             {tab(paths.addresses.href(), t('tabs.addresses'))}
             {tab(paths.orders.href(), t('tabs.orders'))}
+            {tab(paths.security.href(), t('tabs.security'))}
           </nav>
         </div>
       </header>

@@ -18,6 +18,8 @@ import { normalizeAddress, type AddressValues } from '../checkout/address-valida
  * the `account` namespace. The server's own field errors are mapped to the same keys.
  */
 export type AccountErrorKey =
+  | 'passwordCommon'
+  | 'passwordContainsEmail'
   | 'nameRequired'
   | 'nameTooLong'
   | 'nameInvalid'
@@ -75,6 +77,8 @@ export function accountErrorKey(field: string, rule: Rule): AccountErrorKey {
 /** A field message the server sent (English), in the visitor's language. */
 export function translateServerError(field: string, message: string, t: TranslateAccountError): string {
   const kind = serverRuleKind(message);
+  if (kind === 'common') return t('validation.passwordCommon');
+  if (kind === 'containsEmail') return t('validation.passwordContainsEmail');
   if (kind === 'other' || kind === 'taken')
     return t(`validation.${field === 'current_password' ? 'currentPasswordWrong' : 'invalid'}`);
   return t(`validation.${accountErrorKey(field, kind)}`);

@@ -1,10 +1,12 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { useSession } from '@/lib/session/session';
+import { session, useSession } from '@/lib/session/session';
+import { currentLanguage } from '@/lib/i18n';
 import { firstFieldErrors, showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
@@ -12,7 +14,8 @@ import { Field, FormMessages, PasswordInput, fieldA11y, inputClass } from '@/com
 import { CameraIcon, UserIcon } from '@/components/ui/icons';
 import { useUpdateProfile } from './api/update-profile';
 import type { ProfileUpdate, User } from '@boutique/contracts';
-import { AVATAR_MAX_BYTES } from '@boutique/contracts/constants';
+import { AVATAR_MAX_BYTES, ERROR_CODES } from '@boutique/contracts/constants';
+import { resendVerification } from './api/security';
 import {
   passwordResolver,
   profileDetailsResolver,
@@ -35,11 +38,44 @@ export default function ProfilePage() {
       <meta name="robots" content="noindex" />
       {user && (
         <>
+          {!user.email_verified && <VerifyNotice />}
           <DetailsForm key={user.id} user={user} />
           <PasswordForm email={user.email} />
         </>
       )}
     </AccountLayout>
+  );
+}
+
+/** The address is not confirmed yet: the link went out at registration, and can be sent again. */
+function VerifyNotice() {
+  const { t } = useTranslation('account');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const send = async () => {
+    setState('sending');
+    try {
+      await resendVerification(currentLanguage());
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section className={styles.notice} aria-live="polite">
+      <p>{t('profile.unverified')}</p>
+      {state === 'sent' ? (
+        <p className={styles.hint}>{t('profile.verificationSent')}</p>
+      ) : (
+        <Button variant="outline" loading={state === 'sending'} onClick={() => void send()}>
+          {t('profile.sendVerification')}
+        </Button>
+      )}
+      {state === 'failed' && (
+        <p className={styles.error} role="alert">
+          {t('profile.verificationFailed')}
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -236,6 +272,8 @@ function PasswordForm({ email }: { email: string }) {
   });
   const mutation = useUpdateProfile();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [signInAgain, setSignInAgain] = useState(false);
+  const navigate = useNavigate();
 
   const ids = (name: PasswordField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: PasswordField) => ({
@@ -279,6 +317,15 @@ function PasswordForm({ email }: { email: string }) {
             )
           )
             return;
+          // An account made by social sign-in, signed in a while ago: a fresh sign-in proves it is the owner.
+          if (
+            error instanceof ApiError &&
+            error.data &&
+            (error.data as { code?: string }).code === ERROR_CODES.freshSignInRequired
+          ) {
+            setSignInAgain(true);
+            return setMessage({ tone: 'error', text: t('password.freshSignIn') });
+          }
           setMessage({ tone: 'error', text: t('password.failed') });
         },
       },
@@ -333,6 +380,20 @@ function PasswordForm({ email }: { email: string }) {
           <Button type="submit" loading={mutation.isPending}>
             {mutation.isPending ? t('profile.saving') : t('password.submit')}
           </Button>
+          {signInAgain && (
+            <Button
+              variant="outline"
+              onClick={() =>
+                void session
+                  .signOut()
+                  .then(() =>
+                    navigate(paths.login.href(), { state: { from: { pathname: paths.profile.href() } } }),
+                  )
+              }
+            >
+              {t('password.signInAgain')}
+            </Button>
+          )}
         </div>
       </form>
     </section>

@@ -27,6 +27,8 @@ export type AuthErrorKey =
   | 'passwordLength'
   | 'passwordTooLong'
   | 'passwordMismatch'
+  | 'passwordCommon'
+  | 'passwordContainsEmail'
   | 'invalid';
 
 export type TranslateError = (key: `validation.${AuthErrorKey}`) => string;

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
@@ -64,19 +66,28 @@ export default function RegisterPage() {
     error: errors[name]?.message,
   });
 
+  const [inbox, setInbox] = useState<string | null>(null);
   const onSubmit = handleSubmit((input) => {
     setBanner(null);
-    mutation.mutate(input, {
-      onError: (error) => {
-        if (
-          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
-            translateServerFieldError(name, text, t),
+    setInbox(null);
+    mutation.mutate(
+      { ...input, lang: currentLanguage() },
+      {
+        onError: (error) => {
+          // Registered, but the sign-in that follows was refused: the address already had an account, whose owner
+          // has just been told by e-mail. The page says the same as for anyone: look in the inbox.
+          if (error instanceof ApiError && error.status === 401)
+            return setInbox(t('register.checkInbox', { email: input.email }));
+          if (
+            showServerFieldErrors(error, FIELDS, setError, (name, text) =>
+              translateServerFieldError(name, text, t),
+            )
           )
-        )
-          return;
-        setBanner(bannerMessage(error, t('register.failed'), t));
+            return;
+          setBanner(bannerMessage(error, t('register.failed'), t));
+        },
       },
-    });
+    );
   });
 
   return (
@@ -94,7 +105,7 @@ export default function RegisterPage() {
     >
       <PageMeta title={t('meta.register')} canonicalPath={paths.register.href()} />
       <meta name="robots" content="noindex" />
-      <FormMessages error={banner} />
+      <FormMessages error={banner} success={inbox} />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field {...props('name')}>
           <input

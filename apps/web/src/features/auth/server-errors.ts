@@ -8,6 +8,8 @@ import { authErrorKey } from './auth-validation';
 export function translateServerFieldError(field: string, message: string, t: TFunction<'auth'>): string {
   const kind = serverRuleKind(message);
   if (kind === 'taken') return t('validation.emailTaken');
+  if (kind === 'common') return t('validation.passwordCommon');
+  if (kind === 'containsEmail') return t('validation.passwordContainsEmail');
   if (kind === 'other') return t('validation.invalid');
   return t(`validation.${authErrorKey(field, kind)}`);
 }

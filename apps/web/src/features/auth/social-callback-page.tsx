@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SOCIAL_PROVIDERS, type SocialProviderName } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
-import { authRedirect } from '@/lib/session/redirect';
+import { afterSignIn, authRedirect } from '@/lib/session/redirect';
 import { PageMeta } from '@/components/page-meta';
 import { ButtonLink, Spinner } from '@/components/ui/button';
 import { exchangeSocialCode } from './api/sign-in';
@@ -44,7 +44,10 @@ export default function SocialCallbackPage() {
     if (spentCodes.has(code)) return;
     spentCodes.add(code);
     exchangeSocialCode({ token: code, provider })
-      .then(() => navigate(authRedirect.take(), { replace: true }))
+      .then(({ user }) => {
+        const next = afterSignIn(user.role, authRedirect.take());
+        void navigate(next.pathname, { replace: true, state: next.state });
+      })
       .catch((error: unknown) => {
         const detail =
           error instanceof ApiError && error.message !== GENERIC_ERROR && error.status !== 0

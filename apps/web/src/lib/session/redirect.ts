@@ -13,6 +13,19 @@ export interface LoginRedirectState {
 }
 
 const AUTH_PAGES = new Set<string>([paths.login.path, paths.register.path]);
+
+/**
+ * Where a fresh sign-in goes: `target`, except that an admin first passes the second step (the page sends them
+ * on to `target` once this sign-in is confirmed).
+ */
+export function afterSignIn(role: string, target: string): { pathname: string; state?: LoginRedirectState } {
+  if (role !== 'admin') return { pathname: target };
+  const [pathname = '/', search = ''] = target.split('?', 2);
+  return {
+    pathname: paths.twoFactor.href(),
+    state: { from: { pathname, search: search ? `?${search}` : '', hash: '' } },
+  };
+}
 const isOwnPath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 
 /** Where to go after signing in: an address of this shop only (never another site), and never a login page. */

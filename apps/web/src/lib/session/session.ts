@@ -158,9 +158,12 @@ export const session = {
     if (state.status === 'authenticated') set({ status: 'authenticated', user });
   },
 
-  /** Ends the sign-in on the server when there is one, then here whatever the server said. */
-  async signOut() {
-    if (state.status === 'authenticated') {
+  /**
+   * Ends the sign-in on the server when there is one, then here whatever the server said. `serverKnows`: the
+   * server has already ended it (signed out everywhere, a reset).
+   */
+  async signOut({ serverKnows = false } = {}) {
+    if (state.status === 'authenticated' && !serverKnows) {
       try {
         await apiRequest('/v1/auth/logout', { method: 'POST', session: false });
       } catch {

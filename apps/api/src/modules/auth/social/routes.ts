@@ -12,10 +12,14 @@ import {
 import { HttpError, unprocessable } from '../../../lib/http-error.js';
 import { clientKey, type RateLimit, type RateLimiter } from '../../../lib/rate-limit.js';
 import type { Config } from '../../../env.js';
-import { sessionHttp } from '../session-http.js';
+import { securityEvent } from '../../../lib/security-log.js';
+import { clientOf } from '../routes.js';
+import { REFRESH_COOKIE_PATH, sessionHttp } from '../session-http.js';
 import { ProviderError } from './providers.js';
 import {
+  BINDING,
   INVALID_LOGIN_CODE,
+  newBinding,
   PROVIDER_LABELS,
   SOCIAL_MESSAGES,
   type CallbackOutcome,
@@ -60,6 +64,20 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
   { social, limiter, config },
 ) => {
   const { startSession, throttle } = sessionHttp(config, limiter);
+  const https = config.publicUrl.startsWith('https://');
+  // Binds a sign-in to the browser that began it. Over https it must come back with Apple's cross-site form
+  // POST (SameSite=None, Secure); over plain http (the demo) Lax, which still comes with the top-level GET.
+  const bindingCookie = https ? '__Secure-oauth_binding' : 'oauth_binding';
+  const bindingOptions = {
+    httpOnly: true,
+    secure: https,
+    sameSite: https ? 'none' : 'lax',
+    path: REFRESH_COOKIE_PATH,
+  } as const;
+  const bindingOf = (request: FastifyRequest) => {
+    const value = request.cookies[bindingCookie];
+    return value !== undefined && BINDING.test(value) ? value : undefined;
+  };
   // As many as password sign-ins: each start stores a state, each exchange is a guess at a code.
   const startPerIp: RateLimit = { name: 'social-start:ip', ...config.auth.rateLimits.loginPerIp };
   const exchangePerIp: RateLimit = { name: 'social-exchange:ip', ...config.auth.rateLimits.loginPerIp };
@@ -91,7 +109,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
     const params: CallbackParams = parsed.success ? parsed.data : { error: 'invalid_request' };
     let outcome: CallbackOutcome;
     try {
-      outcome = await social.complete(provider, params);
+      outcome = await social.complete(provider, params, bindingOf(request));
     } catch (err) {
       // The shopper is navigating: a page with a message, not a JSON 500. The log gets no query or values.
       request.log.error({ provider, reason: describeError(err) }, 'social sign-in failed unexpectedly');
@@ -100,10 +118,19 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
         302,
       );
     }
-    if (outcome.failure) {
-      request.log.warn({ provider, reason: outcome.failure.reason }, 'social sign-in failed');
+    if (outcome.failure?.bindingMismatch) {
+      securityEvent(request, 'oauth_binding_mismatch', { provider, reason: outcome.failure.reason });
+    } else if (outcome.failure) {
+      securityEvent(request, 'social_sign_in_refused', { provider, reason: outcome.failure.reason });
     } else {
       request.log.info({ provider, userId: outcome.userId }, 'social sign-in');
+    }
+    if (outcome.passwordRemoved) {
+      securityEvent(request, 'password_removed', {
+        userId: outcome.userId,
+        provider,
+        reason: 'the provider vouched for the address of an unverified account',
+      });
     }
     return reply.redirect(outcome.location, 302);
   };
@@ -133,7 +160,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
           return reply.redirect(social.errorLocation(returnTo, SOCIAL_MESSAGES.unavailable(provider)), 302);
         }
         try {
-          await throttle(reply, [[startPerIp, clientKey(req.ip)]]);
+          await throttle(req, reply, [[startPerIp, clientKey(req.ip)]]);
         } catch (err) {
           // A browser is navigating: the callback page shows the message rather than a JSON answer.
           if (err instanceof HttpError && err.statusCode === 429) {
@@ -141,8 +168,11 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
           }
           throw err;
         }
+        const binding = bindingOf(req) ?? newBinding();
         try {
-          return reply.redirect(await social.begin(provider, returnTo), 302);
+          const location = await social.begin(provider, returnTo, binding);
+          void reply.setCookie(bindingCookie, binding, { ...bindingOptions, maxAge: 10 * 60 });
+          return reply.redirect(location, 302);
         } catch (err) {
           if (err instanceof ProviderError) {
             req.log.warn({ provider, reason: err.message }, 'social sign-in could not start');
@@ -200,9 +230,10 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
       },
     },
     async (req, reply) => {
-      await throttle(reply, [[exchangePerIp, clientKey(req.ip)]]);
-      const session = await social.exchange(req.body.token, req.body.provider, req.headers['user-agent']);
+      await throttle(req, reply, [[exchangePerIp, clientKey(req.ip)]]);
+      const session = await social.exchange(req.body.token, req.body.provider, bindingOf(req), clientOf(req));
       if (!session) throw new HttpError(401, INVALID_LOGIN_CODE);
+      void reply.clearCookie(bindingCookie, bindingOptions);
       req.log.info({ userId: session.user.id, provider: req.body.provider }, 'social sign-in completed');
       startSession(reply, session);
       return { success: true as const, data: session };

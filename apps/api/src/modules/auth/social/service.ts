@@ -3,7 +3,8 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@boutique/contracts';
 import type { Database } from '../../../db/client.js';
 import { oauthGrants, userIdentities, users } from '../../../db/schema/index.js';
-import { isUniqueViolation, type AuthService, type Session, type Tx } from '../service.js';
+import { isUniqueViolation, type AuthService, type Client, type Session, type Tx } from '../service.js';
+import { revokeSignIns } from '../sessions.js';
 import { ProviderError, type ProviderClient, type ProviderProfile } from './providers.js';
 
 export const PROVIDER_LABELS: Record<SocialProvider, string> = {
@@ -37,6 +38,13 @@ const LOGIN_CODE = /^[A-Za-z0-9_-]{43}$/;
 /** 32 random bytes, base64url: state, nonce, PKCE verifier and login codes. */
 const randomSecret = () => randomBytes(32).toString('base64url');
 const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/**
+ * The browser-binding cookie's value: 32 random bytes, set when a sign-in starts. The state and the one-time
+ * login code are stored with its hash, so an attacker's callback URL cannot finish in someone else's browser.
+ */
+export const newBinding = randomSecret;
+export const BINDING = /^[A-Za-z0-9_-]{43}$/;
 const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
 
 /** The parameters a provider sends back to the API's callback. */
@@ -52,7 +60,9 @@ export interface CallbackParams {
 export interface CallbackOutcome {
   location: string;
   userId?: number;
-  failure?: { reason: string };
+  failure?: { reason: string; bindingMismatch?: boolean };
+  /** A provider vouched for the address of an unverified account: its password was removed. */
+  passwordRemoved?: boolean;
 }
 
 interface StatePayload {
@@ -146,7 +156,7 @@ export class SocialAuthService {
    * returns the provider's page to send the browser to. Throws ProviderError when the provider cannot be
    * reached (its discovery document).
    */
-  async begin(provider: SocialProvider, returnTo: string): Promise<string> {
+  async begin(provider: SocialProvider, returnTo: string, binding: string): Promise<string> {
     const client = this.#client(provider);
     const state = randomSecret();
     const payload: StatePayload = { verifier: randomSecret(), nonce: randomSecret(), returnTo };
@@ -163,6 +173,7 @@ export class SocialAuthService {
       secretHash: sha256Hex(state),
       provider,
       payload: { ...payload },
+      bindingHash: sha256Hex(binding),
       expiresAt: sql`now() + make_interval(secs => ${STATE_TTL_S})`,
     });
     return url;
@@ -172,14 +183,28 @@ export class SocialAuthService {
    * Finishes the provider's side: consumes the state, redeems the code, finds or creates the account and
    * answers with the callback page's address carrying a one-time login code, or an error for the page to show.
    */
-  async complete(provider: SocialProvider, params: CallbackParams): Promise<CallbackOutcome> {
+  async complete(
+    provider: SocialProvider,
+    params: CallbackParams,
+    binding: string | undefined,
+  ): Promise<CallbackOutcome> {
     const fallback = this.callbackPage(provider);
     if (!this.isEnabled(provider)) {
       return this.#failed(fallback, SOCIAL_MESSAGES.unavailable(provider), 'provider not configured');
     }
     // Consumed first, whatever else the answer says: a state is good for one return only.
-    const grant = params.state ? await this.#consumeState(provider, params.state) : undefined;
-    const returnTo = grant?.returnTo ?? fallback;
+    const consumed = params.state ? await this.#consumeState(provider, params.state) : undefined;
+    const returnTo = consumed?.payload.returnTo ?? fallback;
+    // Begun in another browser (an attacker's callback URL opened in the victim's): refused as expired.
+    const bound =
+      consumed !== undefined && binding !== undefined && consumed.bindingHash === sha256Hex(binding);
+    if (consumed && !bound) {
+      return {
+        ...this.#failed(returnTo, SOCIAL_MESSAGES.expired(provider), 'state begun in another browser'),
+        failure: { reason: 'state begun in another browser', bindingMismatch: true },
+      };
+    }
+    const grant = consumed?.payload;
 
     if (params.error !== undefined) {
       const code = /^[a-z_]{1,64}$/i.test(params.error) ? params.error : 'unrecognised';
@@ -197,6 +222,7 @@ export class SocialAuthService {
     try {
       profile = await this.#client(provider).profile({
         code: params.code,
+        state: params.state ?? '',
         codeVerifier: grant.verifier,
         nonce: grant.nonce,
         redirectUri: this.providerRedirectUri(provider),
@@ -209,25 +235,35 @@ export class SocialAuthService {
       throw err;
     }
 
-    let signedIn: { code: string; userId: number };
+    let signedIn: { code: string; userId: number; revoked: string[]; takenOver: boolean };
     try {
-      signedIn = await this.#signIn(provider, profile);
+      signedIn = await this.#signIn(provider, profile, sha256Hex(binding ?? ''));
     } catch (err) {
       if (err instanceof SignInRefused) return this.#failed(returnTo, err.userMessage, err.reason);
       throw err;
     }
+    await this.auth.publishRevoked(signedIn.revoked);
     const location = new URL(returnTo);
     location.searchParams.set('token', signedIn.code);
     location.searchParams.set('provider', provider);
-    return { location: location.toString(), userId: signedIn.userId };
+    return {
+      location: location.toString(),
+      userId: signedIn.userId,
+      ...(signedIn.takenOver && { passwordRemoved: true }),
+    };
   }
 
   /**
    * Trades a one-time login code for a session. The code is burnt by the same statement that finds it, so of
    * two concurrent uses exactly one wins; a code of another provider, used or expired gives undefined.
    */
-  async exchange(code: string, provider: SocialProvider, userAgent?: string): Promise<Session | undefined> {
-    if (!LOGIN_CODE.test(code)) return undefined;
+  async exchange(
+    code: string,
+    provider: SocialProvider,
+    binding: string | undefined,
+    client: Client,
+  ): Promise<Session | undefined> {
+    if (!LOGIN_CODE.test(code) || binding === undefined) return undefined;
     return this.db.transaction(async (tx) => {
       const [grant] = await tx
         .update(oauthGrants)
@@ -237,13 +273,14 @@ export class SocialAuthService {
             eq(oauthGrants.secretHash, sha256Hex(code)),
             eq(oauthGrants.kind, 'login_code'),
             eq(oauthGrants.provider, provider),
+            eq(oauthGrants.bindingHash, sha256Hex(binding)),
             isNull(oauthGrants.usedAt),
             gt(oauthGrants.expiresAt, sql`now()`),
           ),
         )
         .returning({ userId: oauthGrants.userId });
       if (!grant?.userId) return undefined;
-      return this.auth.openSession(tx, grant.userId, userAgent);
+      return this.auth.openSession(tx, grant.userId, client);
     });
   }
 
@@ -257,7 +294,10 @@ export class SocialAuthService {
     return { location: this.errorLocation(returnTo, message), failure: { reason } };
   }
 
-  async #consumeState(provider: SocialProvider, state: string): Promise<StatePayload | undefined> {
+  async #consumeState(
+    provider: SocialProvider,
+    state: string,
+  ): Promise<{ payload: StatePayload; bindingHash: string | null } | undefined> {
     if (state.length > 256) return undefined;
     const [grant] = await this.db
       .update(oauthGrants)
@@ -271,41 +311,54 @@ export class SocialAuthService {
           gt(oauthGrants.expiresAt, sql`now()`),
         ),
       )
-      .returning({ payload: oauthGrants.payload });
+      .returning({ payload: oauthGrants.payload, bindingHash: oauthGrants.bindingHash });
     const payload = grant?.payload;
     if (!payload?.verifier || !payload.nonce || !payload.returnTo) return undefined;
-    return { verifier: payload.verifier, nonce: payload.nonce, returnTo: payload.returnTo };
+    return {
+      payload: { verifier: payload.verifier, nonce: payload.nonce, returnTo: payload.returnTo },
+      bindingHash: grant?.bindingHash ?? null,
+    };
   }
 
   /** Finds or makes the account and issues its login code; retried once when a concurrent sign-in raced us. */
-  async #signIn(provider: SocialProvider, profile: ProviderProfile) {
+  async #signIn(provider: SocialProvider, profile: ProviderProfile, bindingHash: string) {
     try {
-      return await this.db.transaction((tx) => this.#signInOnce(tx, provider, profile));
+      return await this.db.transaction((tx) => this.#signInOnce(tx, provider, profile, bindingHash));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      return this.db.transaction((tx) => this.#signInOnce(tx, provider, profile));
+      return this.db.transaction((tx) => this.#signInOnce(tx, provider, profile, bindingHash));
     }
   }
 
-  async #signInOnce(tx: Tx, provider: SocialProvider, profile: ProviderProfile) {
-    const userId = await this.#accountFor(tx, provider, profile);
+  async #signInOnce(tx: Tx, provider: SocialProvider, profile: ProviderProfile, bindingHash: string) {
+    const { userId, revoked, takenOver } = await this.#accountFor(tx, provider, profile);
     const code = randomSecret();
     await tx.insert(oauthGrants).values({
       kind: 'login_code',
       secretHash: sha256Hex(code),
       provider,
       userId,
+      bindingHash,
       expiresAt: sql`now() + make_interval(secs => ${LOGIN_CODE_TTL_S})`,
     });
-    return { code, userId };
+    return { code, userId, revoked, takenOver };
   }
 
   /**
    * The identity's account; else, when the provider vouches for the e-mail, the account holding it (linked
    * from now on); else a new account without a password. An address the provider does not vouch for never
    * reaches an existing account: whoever typed it at the provider need not own it.
+   *
+   * An existing account whose address was never verified may have been registered by someone else, waiting
+   * for the owner (account pre-hijacking): when a provider vouches for the address, the owner takes it over.
+   * Its password is removed, every sign-in of it ends, and identities nobody vouched for are unlinked; the
+   * answer names the sign-ins ended.
    */
-  async #accountFor(tx: Tx, provider: SocialProvider, profile: ProviderProfile): Promise<number> {
+  async #accountFor(
+    tx: Tx,
+    provider: SocialProvider,
+    profile: ProviderProfile,
+  ): Promise<{ userId: number; revoked: string[]; takenOver: boolean }> {
     const [identity] = await tx
       .select({ id: userIdentities.id, userId: userIdentities.userId, email: userIdentities.email })
       .from(userIdentities)
@@ -318,23 +371,45 @@ export class SocialAuthService {
           .set({ email: profile.email, emailVerified: profile.emailVerified })
           .where(eq(userIdentities.id, identity.id));
       }
-      return identity.userId;
+      return { userId: identity.userId, revoked: [], takenOver: false };
     }
 
     const email = profile.email;
     if (!email) throw new SignInRefused(SOCIAL_MESSAGES.noEmail(provider), 'no e-mail for a new identity');
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const [existing] = await tx
+      .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
     let userId: number;
+    let revoked: string[] = [];
+    let takenOver = false;
     if (existing) {
       if (!profile.emailVerified) {
         throw new SignInRefused(SOCIAL_MESSAGES.emailTaken(), 'e-mail of an account, not verified');
       }
       userId = existing.id;
+      if (existing.verifiedAt === null) {
+        await tx
+          .update(users)
+          .set({ passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await tx
+          .delete(userIdentities)
+          .where(and(eq(userIdentities.userId, userId), eq(userIdentities.emailVerified, false)));
+        revoked = await revokeSignIns(tx, userId);
+        takenOver = true;
+      }
     } else {
       const name = profile.name ?? email.slice(0, email.indexOf('@')).slice(0, 100);
       const [created] = await tx
         .insert(users)
-        .values({ name, email, passwordHash: null })
+        .values({
+          name,
+          email,
+          passwordHash: null,
+          emailVerifiedAt: profile.emailVerified ? sql`now()` : null,
+        })
         .returning({ id: users.id });
       if (!created) throw new Error('user was not stored');
       userId = created.id;
@@ -346,6 +421,6 @@ export class SocialAuthService {
       email,
       emailVerified: profile.emailVerified,
     });
-    return userId;
+    return { userId, revoked, takenOver };
   }
 }

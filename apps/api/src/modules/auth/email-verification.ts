@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import { emailVerificationTokens, users } from '../../db/schema/index.js';
+import { unprocessable } from '../../lib/http-error.js';
+import type { MailAfterAnswer } from '../../lib/after-answer.js';
+import { alreadyRegisteredEmail, verificationEmail } from './account-emails.js';
+
+export const VERIFICATION_LINK_INVALID = 'This confirmation link is invalid or has expired.';
+export const EMAIL_VERIFIED = 'Your e-mail address is confirmed. Thank you.';
+export const VERIFICATION_SENT = 'We have sent you a new link to confirm your e-mail address.';
+export const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+const invalidLink = () => unprocessable('The given data was invalid', { token: [VERIFICATION_LINK_INVALID] });
+
+export interface EmailVerificationSettings {
+  publicUrl: string;
+  shopName: string;
+  ttlS: number;
+}
+
+interface Recipient {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/**
+ * Proving an address: a single-use link (24 hours; only its token's sha256 is stored, with the address it
+ * was sent to) whose use marks the account verified. Registration of an address that already has an account
+ * tells its owner instead, by e-mail.
+ */
+export class EmailVerificationService {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: MailAfterAnswer,
+    private readonly settings: EmailVerificationSettings,
+  ) {}
+
+  /** Issues a new link (earlier ones stop working) and e-mails it after the answer. */
+  async sendLink(user: Recipient, lang: Language, log: FastifyBaseLogger): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction(async (tx) => {
+      await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+      await tx.insert(emailVerificationTokens).values({
+        userId: user.id,
+        email: user.email,
+        tokenHash: sha256Hex(token),
+        expiresAt: sql`now() + make_interval(secs => ${this.settings.ttlS})`,
+      });
+    });
+    const { publicUrl, shopName } = this.settings;
+    const message = verificationEmail({
+      to: user.email,
+      name: user.name,
+      shopName,
+      link: `${publicUrl}/account/verify-email?token=${token}`,
+      lang,
+    });
+    this.mail.send(message, log, 'e-mail confirmation link', { userId: user.id });
+  }
+
+  /** Someone registered an address that has an account: its owner is told, nobody else. */
+  noticeAlreadyRegistered(user: Recipient, lang: Language, log: FastifyBaseLogger): void {
+    const { publicUrl, shopName } = this.settings;
+    const message = alreadyRegisteredEmail({
+      to: user.email,
+      name: user.name,
+      shopName,
+      loginLink: `${publicUrl}/account/login`,
+      resetLink: `${publicUrl}/account/forgot-password`,
+      lang,
+    });
+    this.mail.send(message, log, 'already-registered notice', { userId: user.id });
+  }
+
+  /**
+   * Spends the link and marks the account verified. Refused alike when unknown, spent, expired, or sent to an
+   * address the account no longer has. Answers the user.
+   */
+  async verify(token: string): Promise<number> {
+    if (!TOKEN.test(token)) throw invalidLink();
+    return this.db.transaction(async (tx) => {
+      const [spent] = await tx
+        .update(emailVerificationTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(emailVerificationTokens.tokenHash, sha256Hex(token)),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+      if (!spent) throw invalidLink();
+      const [verified] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(users.id, spent.userId), eq(users.email, spent.email)))
+        .returning({ id: users.id });
+      if (!verified) throw invalidLink();
+      return verified.id;
+    });
+  }
+}

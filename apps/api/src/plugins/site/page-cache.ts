@@ -1,0 +1,75 @@
+/**
+ * Rendered pages, bounded in bytes (least recently used goes first), so that no sequence of addresses can grow
+ * it beyond `maxBytes`. Cleared as a whole when the catalogue changes.
+ */
+export class PageCache<T extends { html: string }> {
+  readonly #entries = new Map<string, T>();
+  #bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  /** What the cached pages weigh (UTF-16 code units of their HTML: about their size in memory, halved). */
+  get bytes() {
+    return this.#bytes;
+  }
+
+  get(key: string): T | undefined {
+    const hit = this.#entries.get(key);
+    if (hit) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, entry: T): void {
+    const weight = key.length + entry.html.length;
+    if (weight > this.maxBytes) return;
+    this.#remove(key);
+    this.#entries.set(key, entry);
+    this.#bytes += weight;
+    for (const [oldest] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#remove(oldest);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #remove(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= key.length + entry.html.length;
+    this.#entries.delete(key);
+  }
+}
+
+/**
+ * The query parameters each page reads (apps/web: a collection's filters and order, the size guide's tab),
+ * in a fixed order. Pages are rendered and cached for these only: any other parameter (`?cb=1`, `?utm_...`)
+ * changes neither the page nor its cache key.
+ */
+const PAGE_PARAMS: [RegExp, readonly string[]][] = [
+  [/^\/collection\/[^/]+$/, ['color', 'size', 'min', 'max', 'sort', 'view']],
+  [/^\/size-guide$/, ['tab']],
+];
+
+/** The page's address as it is rendered and cached: its path and the parameters it reads, nothing else. */
+export function pageAddress(path: string, search: URLSearchParams): string {
+  const names = PAGE_PARAMS.find(([pattern]) => pattern.test(path))?.[1] ?? [];
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = search.get(name);
+    // Values of a few hundred characters are not links anyone shares: they are not rendered as such.
+    if (value !== null && value.length <= 200) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
+}
