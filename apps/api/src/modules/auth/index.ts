@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
+import type { Storage } from '../../storage/index.js';
 import { RateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
 import { AvatarStore } from './avatars.js';
@@ -17,6 +18,8 @@ export interface AuthModuleOptions {
   config: Config;
   /** Where login, registration and reset attempts are counted (in Redis when several instances share it). */
   rateLimits: RateLimitStore;
+  /** Where profile pictures are kept. */
+  storage: Storage;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface AuthModuleOptions {
  * registered after this module in the same scope (cart, orders, ...).
  */
 export const authModule = fp<AuthModuleOptions>(
-  async (app, { db, config, rateLimits }) => {
+  async (app, { db, config, rateLimits, storage }) => {
     const service = new AuthService(db, {
       access: {
         secret: ensureJwtSecret(config),
@@ -40,7 +43,7 @@ export const authModule = fp<AuthModuleOptions>(
       shopName: config.shop.name,
       ttlS: config.auth.passwordResetTtlS,
     });
-    const profile = new ProfileService(db, new AvatarStore(config.storageDir));
+    const profile = new ProfileService(db, new AvatarStore(storage));
     await app.register(authRoutes, { service, passwordReset, profile, limiter, config });
     const social = new SocialAuthService(db, service, providerClients(config.social), {
       publicUrl: config.publicUrl,
