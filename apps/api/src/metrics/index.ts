@@ -14,7 +14,8 @@ export interface GaugeDefinition {
   labelNames?: string[];
   /**
    * Read at every scrape, for this instance or, from the database, for the whole shop. A collector that fails
-   * or takes longer than a second leaves its gauge empty for that scrape (and logs why), never the others.
+   * or takes longer than a second leaves its gauge without a value for that scrape (NaN, or no series when it
+   * has labels) and logs why; the other metrics are served as usual.
    */
   collect: () => Promise<number | LabelledValue[]> | number | LabelledValue[];
 }
@@ -127,6 +128,8 @@ export class Metrics implements ShopMetrics {
           value = await withTimeout(Promise.resolve(collect()), COLLECT_TIMEOUT_MS);
         } catch (err) {
           log(err);
+          // "No value", rather than a zero that reads as a real figure; a gauge with labels has no series.
+          if (!rest.labelNames?.length) this.set(NaN);
           return;
         }
         if (typeof value === 'number') this.set(value);
