@@ -8,17 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbMove } from '../src/cli/db-move-command.js';
 import { copyOrder } from '../src/db/copy.js';
 import { loadConfig } from '../src/env.js';
-import { startShopOn, type TestApp } from './helpers.js';
+import { startShopOn } from './helpers.js';
 import { startLocalS3, type LocalS3 } from './support/s3.js';
-import {
-  articles,
-  call,
-  generousLimits,
-  newShopper,
-  orderPayload,
-  pay,
-  type Shopper,
-} from './support/shop.js';
+import { articles, call, newShopper, orderPayload, pay, type Shopper } from './support/shop.js';
 
 describe('the order tables are copied in', () => {
   it('puts every table after the ones it references, whatever their names', () => {
