@@ -1,27 +1,24 @@
 # syntax=docker/dockerfile:1
-# The shop for servers: `docker build -t dar-lalla .`, then see compose.yaml. Three stages: the build (every
+# The shop for servers: `docker build -t dar-lalla .`, then see compose.yaml. Stages: the build (every
 # dependency, then `npm run build`), the runtime dependencies alone (`npm ci --omit=dev`), and the image, which
 # takes only what runs: the built API, storefront and contracts, the migrations and production node_modules.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The package manifests alone, so that dependencies are installed again only when they change.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY e2e/package.json e2e/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM ${NODE_IMAGE} AS runtime-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY packages/contracts/package.json packages/contracts/
-COPY e2e/package.json e2e/
+FROM manifests AS runtime-deps
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}

@@ -4,6 +4,8 @@
  * browser does when a call fails with a network error or a 5xx, this does too: wait a moment and send the
  * same call again. Every answer is recorded with its timing and the server that had it.
  */
+import { card } from '../test/support/shop.js';
+
 export interface Call {
   shopper: number;
   step: string;
@@ -154,12 +156,7 @@ export async function checkout(
       '/api/v1/payments/sandbox/confirm',
       {
         clientSecret: intent.clientSecret,
-        card: {
-          number: '4242424242424242',
-          exp_month: 12,
-          exp_year: new Date().getUTCFullYear() + 2,
-          cvc: '123',
-        },
+        card: card('4242424242424242'),
         billing_details: { name: shopper.name, email: shopper.email, city: 'Dubai', country: 'AE' },
       },
       200,

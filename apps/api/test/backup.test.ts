@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/env.js';
-import { startShopOn, startTestApp, type TestApp } from './helpers.js';
+import { sqlAt, startShopOn, startTestApp, type TestApp } from './helpers.js';
 import {
   articles,
   call,
@@ -31,16 +30,6 @@ describe.runIf(server && tools)('a backup restored into a fresh database', () =>
   let orderNumber: string;
   const dir = mkdtempSync(join(tmpdir(), 'boutique-backup-'));
   const dump = join(dir, 'shop.dump');
-  const sql = async <T extends pg.QueryResultRow>(url: string, text: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return (await c.query<T>(text)).rows;
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
     t = await startTestApp(generousLimits);
     shopper = await newShopper(t, 'Imane Alaoui');
@@ -53,7 +42,7 @@ describe.runIf(server && tools)('a backup restored into a fresh database', () =>
   afterAll(async () => {
     await t?.close();
     if (restoredUrl)
-      await sql(server!, `drop database if exists ${new URL(restoredUrl).pathname.slice(1)} with (force)`);
+      await sqlAt(server!, `drop database if exists ${new URL(restoredUrl).pathname.slice(1)} with (force)`);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -63,7 +52,7 @@ describe.runIf(server && tools)('a backup restored into a fresh database', () =>
     expect(statSync(dump).size).toBeGreaterThan(10_000);
 
     const name = `boutique_restore_${randomBytes(5).toString('hex')}`;
-    await sql(server!, `create database ${name}`);
+    await sqlAt(server!, `create database ${name}`);
     const url = new URL(server!);
     url.pathname = `/${name}`;
     restoredUrl = url.toString();
@@ -72,7 +61,7 @@ describe.runIf(server && tools)('a backup restored into a fresh database', () =>
     // No seed: what the restored shop shows came from the backup.
     const restored = await startShopOn(restoredUrl, { ...generousLimits, SEED_DEMO: 'false' });
     try {
-      const [before] = await sql<{ n: number }>(t.databaseUrl!, 'select count(*)::int as n from products');
+      const [before] = await sqlAt<{ n: number }>(t.databaseUrl!, 'select count(*)::int as n from products');
       const categories = await restored.json('/api/v1/categories');
       expect(
         categories.body.data.categories.reduce(
@@ -100,7 +89,7 @@ describe.runIf(server && tools)('a backup restored into a fresh database', () =>
       const price = async () =>
         (await restored.json('/api/v1/products/slug/zahra-emerald-velvet-caftan')).body.data.product.price;
       await price();
-      await sql(restoredUrl, `update products set price = 1999 where slug = 'zahra-emerald-velvet-caftan'`);
+      await sqlAt(restoredUrl, `update products set price = 1999 where slug = 'zahra-emerald-velvet-caftan'`);
       await expect.poll(price, { timeout: 3000 }).toBe('1999.00');
     } finally {
       await restored.close();

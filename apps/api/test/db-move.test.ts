@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbMove } from '../src/cli/db-move-command.js';
 import { copyOrder } from '../src/db/copy.js';
 import { loadConfig } from '../src/env.js';
-import { startShopOn } from './helpers.js';
+import { sqlAt, startShopOn } from './helpers.js';
 import { startLocalS3, type LocalS3 } from './support/s3.js';
 import { articles, call, newShopper, orderPayload, pay, type Shopper } from './support/shop.js';
 
@@ -61,24 +60,15 @@ describe.runIf(server)('npm run db:move', () => {
     err: (line: string) => lines.push(`ERR ${line}`),
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, ...s3.env, ...extra },
   });
-  const admin = async <T extends pg.QueryResultRow>(url: string, text: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return (await c.query<T>(text)).rows;
-    } finally {
-      await c.end();
-    }
-  };
   const tableCounts = async (url: string) => {
-    const rows = await admin<{ name: string }>(
+    const rows = await sqlAt<{ name: string }>(
       url,
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind = 'r' order by 1`,
     );
     const counts: Record<string, number> = {};
     for (const { name } of rows)
-      counts[name] = (await admin<{ n: number }>(url, `select count(*)::int as n from "${name}"`))[0]!.n;
+      counts[name] = (await sqlAt<{ n: number }>(url, `select count(*)::int as n from "${name}"`))[0]!.n;
     return counts;
   };
 
@@ -110,7 +100,7 @@ describe.runIf(server)('npm run db:move', () => {
     await t.close();
 
     const name = `boutique_move_${randomBytes(5).toString('hex')}`;
-    await admin(server!, `create database ${name}`);
+    await sqlAt(server!, `create database ${name}`);
     const target = new URL(server!);
     target.pathname = `/${name}`;
     targetUrl = target.toString();
@@ -118,7 +108,7 @@ describe.runIf(server)('npm run db:move', () => {
 
   afterAll(async () => {
     if (targetUrl)
-      await admin(server!, `drop database if exists ${new URL(targetUrl).pathname.slice(1)} with (force)`);
+      await sqlAt(server!, `drop database if exists ${new URL(targetUrl).pathname.slice(1)} with (force)`);
     await s3?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

@@ -149,3 +149,14 @@ export async function startShopOn(
     },
   };
 }
+
+/** Runs one statement on the database at `url` (a server's, outside any app) and answers its rows. */
+export async function sqlAt<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -9,7 +9,6 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import {
   copyOrder,
@@ -25,12 +24,13 @@ import { migrateDatabase } from '../db/migrate.js';
 import { DiskStorage } from '../storage/disk.js';
 import { contentTypeOf, type Storage } from '../storage/index.js';
 import { openStorage } from '../storage/open.js';
-import type { CommandIo } from './user-admin-command.js';
+import { commandConfig, type CommandIo } from './command.js';
 
 const USAGE = 'Usage: npm run db:move -- postgres://user:password@host:5432/database';
 
 /** Moves the embedded shop; answers the exit code (0 moved, 1 refused or failed, 2 bad arguments). */
-export async function dbMove(argv: string[], { out, err, env }: CommandIo): Promise<number> {
+export async function dbMove(argv: string[], io: CommandIo): Promise<number> {
+  const { out, err } = io;
   let parsed;
   try {
     parsed = parseArgs({
@@ -66,16 +66,8 @@ export async function dbMove(argv: string[], { out, err, env }: CommandIo): Prom
   }
   const where = `${target.host}${target.pathname}`;
 
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      err(e.message);
-      return 1;
-    }
-    throw e;
-  }
+  const config = commandConfig(io);
+  if (!config) return 1;
   if (config.databaseUrl) {
     err(
       'DATABASE_URL is set: this shop already runs on PostgreSQL. db:move copies the embedded database of DATA_DIR; ' +

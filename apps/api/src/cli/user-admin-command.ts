@@ -5,7 +5,7 @@
  * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../env.js';
+import { commandConfig, type CommandIo } from './command.js';
 import { openDatabase } from '../db/client.js';
 import { DatabaseInUseError } from '../db/pglite-lock.js';
 import { migrateDatabase } from '../db/migrate.js';
@@ -13,15 +13,9 @@ import { setUserRole } from '../modules/account/roles.js';
 
 const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';
 
-export interface CommandIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** The variables to configure from; the process environment when absent. */
-  env?: Record<string, string | undefined>;
-}
-
 /** Runs the command with its arguments; answers the exit code. */
-export async function userAdmin(argv: string[], { out, err, env }: CommandIo): Promise<number> {
+export async function userAdmin(argv: string[], io: CommandIo): Promise<number> {
+  const { out, err } = io;
   let parsed;
   try {
     parsed = parseArgs({
@@ -43,16 +37,8 @@ export async function userAdmin(argv: string[], { out, err, env }: CommandIo): P
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      err(e.message);
-      return 1;
-    }
-    throw e;
-  }
+  const config = commandConfig(io);
+  if (!config) return 1;
 
   let database;
   try {
