@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../env.js';
 
 /** Where a command line tool writes, and what it reads its configuration from (tests pass their own). */
@@ -6,6 +7,21 @@ export interface CommandIo {
   err: (line: string) => void;
   /** The variables to configure from; the process environment when absent. */
   env?: Record<string, string | undefined>;
+}
+
+/** The command's options and positionals; unknown options are reported with the usage and give undefined. */
+export function commandArgs<O extends ParseArgsOptionsConfig>(
+  argv: string[],
+  options: O,
+  usage: string,
+  { err }: CommandIo,
+) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options });
+  } catch (e) {
+    err(`${(e as Error).message}\n${usage}`);
+    return undefined;
+  }
 }
 
 /** The shop's configuration for a command; a bad variable is reported in its one line and gives undefined. */

@@ -7,7 +7,6 @@
  * opens in one process at a time). The command itself is `db-move.ts`, beside this file.
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import {
@@ -24,24 +23,15 @@ import { migrateDatabase } from '../db/migrate.js';
 import { DiskStorage } from '../storage/disk.js';
 import { contentTypeOf, type Storage } from '../storage/index.js';
 import { openStorage } from '../storage/open.js';
-import { commandConfig, type CommandIo } from './command.js';
+import { commandArgs, commandConfig, type CommandIo } from './command.js';
 
 const USAGE = 'Usage: npm run db:move -- postgres://user:password@host:5432/database';
 
 /** Moves the embedded shop; answers the exit code (0 moved, 1 refused or failed, 2 bad arguments). */
 export async function dbMove(argv: string[], io: CommandIo): Promise<number> {
   const { out, err } = io;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (e) {
-    err(`${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = commandArgs(argv, { help: { type: 'boolean', short: 'h' } }, USAGE, io);
+  if (!parsed) return 2;
   if (parsed.values.help) {
     out(
       `${USAGE}\nCopies the embedded shop (DATA_DIR) into an empty PostgreSQL database, pictures included.`,

@@ -4,8 +4,7 @@
  * embedded database opens in one process at a time, so with it the shop must be stopped first (the lock in
  * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
  */
-import { parseArgs } from 'node:util';
-import { commandConfig, type CommandIo } from './command.js';
+import { commandArgs, commandConfig, type CommandIo } from './command.js';
 import { openDatabase } from '../db/client.js';
 import { DatabaseInUseError } from '../db/pglite-lock.js';
 import { migrateDatabase } from '../db/migrate.js';
@@ -16,17 +15,13 @@ const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';
 /** Runs the command with its arguments; answers the exit code. */
 export async function userAdmin(argv: string[], io: CommandIo): Promise<number> {
   const { out, err } = io;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (e) {
-    err(`${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = commandArgs(
+    argv,
+    { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    USAGE,
+    io,
+  );
+  if (!parsed) return 2;
   if (parsed.values.help) {
     out(`${USAGE}\nMakes an existing account an admin; --revoke makes it a customer again.`);
     return 0;
