@@ -1,4 +1,3 @@
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../env.js';
 
 /** Where a command line tool writes, and what it reads its configuration from (tests pass their own). */
@@ -9,15 +8,10 @@ export interface CommandIo {
   env?: Record<string, string | undefined>;
 }
 
-/** The command's options and positionals; unknown options are reported with the usage and give undefined. */
-export function commandArgs<O extends ParseArgsOptionsConfig>(
-  argv: string[],
-  options: O,
-  usage: string,
-  { err }: CommandIo,
-) {
+/** The arguments as `parse` reads them (node:util's parseArgs); a bad one is reported with the usage. */
+export function commandArgs<T>(parse: () => T, usage: string, { err }: CommandIo): T | undefined {
   try {
-    return parseArgs({ args: argv, allowPositionals: true, options });
+    return parse();
   } catch (e) {
     err(`${(e as Error).message}\n${usage}`);
     return undefined;

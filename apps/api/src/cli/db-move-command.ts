@@ -7,6 +7,7 @@
  * opens in one process at a time). The command itself is `db-move.ts`, beside this file.
  */
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import {
@@ -30,7 +31,12 @@ const USAGE = 'Usage: npm run db:move -- postgres://user:password@host:5432/data
 /** Moves the embedded shop; answers the exit code (0 moved, 1 refused or failed, 2 bad arguments). */
 export async function dbMove(argv: string[], io: CommandIo): Promise<number> {
   const { out, err } = io;
-  const parsed = commandArgs(argv, { help: { type: 'boolean', short: 'h' } }, USAGE, io);
+  const parsed = commandArgs(
+    () =>
+      parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } }),
+    USAGE,
+    io,
+  );
   if (!parsed) return 2;
   if (parsed.values.help) {
     out(

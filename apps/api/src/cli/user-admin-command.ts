@@ -4,6 +4,7 @@
  * embedded database opens in one process at a time, so with it the shop must be stopped first (the lock in
  * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
  */
+import { parseArgs } from 'node:util';
 import { commandArgs, commandConfig, type CommandIo } from './command.js';
 import { openDatabase } from '../db/client.js';
 import { DatabaseInUseError } from '../db/pglite-lock.js';
@@ -16,8 +17,12 @@ const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';
 export async function userAdmin(argv: string[], io: CommandIo): Promise<number> {
   const { out, err } = io;
   const parsed = commandArgs(
-    argv,
-    { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      }),
     USAGE,
     io,
   );
