@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
 import { DiskStorage } from '../src/storage/disk.js';
 import { S3Storage } from '../src/storage/s3.js';
@@ -169,9 +170,14 @@ describe('storage that cannot serve', () => {
   });
 
   it('stops the start with one line naming S3_BUCKET when the bucket cannot be reached', async () => {
-    await expect(startTestApp({ ...s3.env, S3_BUCKET: 'no-such-bucket' })).rejects.toThrow(
-      /^S3_BUCKET: could not reach s3:\/\/no-such-bucket/,
-    );
+    // Checked before the database is opened: nothing else is touched.
+    const config = loadConfig({
+      ...s3.env,
+      S3_BUCKET: 'no-such-bucket',
+      DATA_DIR: tempDir(),
+      LOG_LEVEL: 'silent',
+    });
+    await expect(buildApp(config)).rejects.toThrow(/^S3_BUCKET: could not reach s3:\/\/no-such-bucket/);
   });
 });
 
