@@ -45,7 +45,7 @@ const drivers: [string, () => Storage][] = [
 ];
 
 /** One suite, both drivers: whatever the shop relies on behaves the same on a disk and in a bucket. */
-describe.each(drivers)('%s storage', (_name, open) => {
+describe.each(drivers)('%s storage', (name, open) => {
   let storage: Storage;
   let prefix: string;
   beforeAll(() => {
@@ -102,7 +102,9 @@ describe.each(drivers)('%s storage', (_name, open) => {
     expect(await storage.get(key('x.webp'))).toBeUndefined();
   });
 
-  it('keeps one whole version when two writers race for a key', async () => {
+  // On S3 a PUT is atomic by the service's own guarantee (the last writer wins whole); s3rver, the local
+  // stand-in, writes its files in place and can mix two racing bodies, so it cannot test that here.
+  it.skipIf(name === 's3')('keeps one whole version when two writers race for a key', async () => {
     prefix = `t-${randomBytes(4).toString('hex')}`;
     const versions = Array.from({ length: 6 }, (_, i) => Buffer.alloc(200_000 + i, i + 1));
     await Promise.all(versions.map((v) => storage.put(key('race.webp'), v, 'image/webp')));
