@@ -102,8 +102,9 @@ export interface Balancer {
 }
 
 /**
- * HAProxy in front of the instances: health checks on /api/health/ready every 500 ms (down after two failures,
- * up after two passes), a request that cannot connect is retried on another server, and every answer,
+ * HAProxy in front of the instances: health checks on /api/health/ready every second (down after three failures,
+ * so that a check slowed by load does not take a server out; up after two passes), a connection refused in
+ * live traffic marks a server down at once, a request that cannot connect is retried on another server, and every answer,
  * HAProxy's own 502s and 503s included, names the server that had it in `x-served-by`.
  */
 export async function balancer(
@@ -116,7 +117,7 @@ export async function balancer(
   const config = join(dir, 'haproxy.cfg');
   // A connection refused in live traffic marks the server down at once, without waiting for its next check.
   const line = (s: Instance, check: boolean) =>
-    `  server ${s.name} 127.0.0.1:${s.port}${check ? ' check inter 500ms fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down' : ''}`;
+    `  server ${s.name} 127.0.0.1:${s.port}${check ? ' check inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down' : ''}`;
   writeFileSync(
     config,
     [

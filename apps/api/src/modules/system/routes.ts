@@ -79,11 +79,12 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
     },
   );
 
-  // A dependency that stays down is checked every second by the balancer: one warning a minute is enough.
-  const warn = throttledWarning(
-    app.log,
-    'readiness check failed: this instance answers 503 to /health/ready',
-  );
+  // A dependency that stays down is checked every second by the balancer: one warning a minute each is enough.
+  const warnings = {
+    database: throttledWarning(app.log, 'readiness: the database did not answer; this instance answers 503'),
+    redis: throttledWarning(app.log, 'readiness: Redis did not answer; this instance answers 503'),
+    storage: throttledWarning(app.log, 'readiness: the storage did not answer; this instance answers 503'),
+  };
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -108,11 +109,11 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       };
       const outcomes = await Promise.allSettled(Object.values(checks).map((c) => c ?? Promise.resolve()));
       const errors: FieldErrors = {};
-      Object.keys(checks).forEach((name, i) => {
+      (Object.keys(checks) as (keyof typeof checks)[]).forEach((name, i) => {
         const outcome = outcomes[i];
         if (outcome?.status === 'rejected') {
           errors[name] = ['did not answer'];
-          warn({ dependency: name, err: outcome.reason as unknown });
+          warnings[name](outcome.reason);
         }
       });
       if (closing) errors.instance = ['shutting down'];
