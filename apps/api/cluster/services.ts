@@ -35,6 +35,9 @@ await new Promise<void>((resolve, reject) => {
   smtp.once('error', reject);
   smtp.listen(Number(smtpPort), '127.0.0.1', () => resolve());
 });
+// A sender killed mid-message (the instance the test kills) resets its connection: that message is lost, the
+// server goes on. Without this listener the reset would end the process, and the S3 server with it.
+smtp.on('error', (err: Error) => process.stderr.write(`smtp: ${err.message}\n`));
 process.stdout.write(`${JSON.stringify({ ready: { s3: s3.env, smtp: `smtp://127.0.0.1:${smtpPort}` } })}\n`);
 
 const stop = async () => {
