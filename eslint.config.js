@@ -89,6 +89,7 @@ export default tseslint.config(
       '**/test/**/*.ts',
       'e2e/**/*.ts',
       '**/bench/**/*.ts',
+      '**/cluster/**/*.ts',
       'scripts/**/*.ts',
     ],
     rules: {

@@ -13,6 +13,10 @@ import { installErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerStorage } from './plugins/storage.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { Metrics } from './metrics/index.js';
+import { openStorage } from './storage/open.js';
+import type { Storage } from './storage/index.js';
 import { loadSiteAssets, registerSite } from './plugins/site/index.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -54,8 +58,15 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Turns paid payments without an order into orders (tests call `sweep` directly). */
     reconciler: Reconciler;
+    /** Pictures and uploads: DATA_DIR/storage or the S3 bucket. */
+    storage: Storage;
+    /** Prometheus metrics; modules add their gauges with `app.metrics.gauge(...)` (see metrics/index.ts). */
+    metrics: Metrics;
   }
 }
+
+/** Instances starting together on one database render the demo artwork once, one after the other. */
+export const MEDIA_LOCK = 72_410_003;
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -64,7 +75,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream && { stream: options.logStream }),
+      // One JSON object a line in production and tests (for the log collector); readable lines while developing.
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.env === 'development' && prettyLogs()),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -128,6 +142,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
   ensureDataDir(config.dataDir);
+  // A bucket that cannot be reached stops the start too, with the store's own reason.
+  const storage = await openStorage(config.storage);
+  app.addHook('onClose', () => storage.close());
+  await storage.check().catch((err: unknown) => {
+    storage.close();
+    void redis?.quit();
+    throw new Error(
+      `S3_BUCKET: could not reach ${storage.location} (${err instanceof Error ? err.name + ': ' + err.message : String(err)})`,
+      { cause: err },
+    );
+  });
+  app.decorate('storage', storage);
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+
   const database =
     options.database ??
     (await openDatabase({
@@ -157,12 +186,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.seedDemo && (await seedDemoCatalog(database))) app.log.info('demo catalogue seeded');
   if (options.renderDemoMedia ?? true) {
     const started = setTimeout(() => app.log.info('rendering the demo artwork (first start only)'), 1000);
-    const media = await ensureDemoMedia(config.storageDir, demoMedia()).finally(() => clearTimeout(started));
+    const media = await database
+      .withLock(MEDIA_LOCK, () => ensureDemoMedia(storage, demoMedia()))
+      .finally(() => clearTimeout(started));
     if (media.rendered > 0) app.log.info(media, 'demo artwork rendered');
   }
 
-  const catalog = new CatalogService(database.db, config.catalogCacheTtlMs);
+  const catalog = new CatalogService(database.db, config.catalogCacheTtlMs, storage.publicUrl);
   app.decorate('catalog', catalog);
+  metrics.countersFrom({
+    name: 'boutique_cache_lookups_total',
+    help: 'Lookups of cached catalogue answers, by result (hit: answered without querying the database)',
+    labelNames: ['cache', 'result'],
+    read: () => [
+      { labels: { cache: 'catalog', result: 'hit' }, value: catalog.cache.hits },
+      { labels: { cache: 'catalog', result: 'miss' }, value: catalog.cache.misses },
+    ],
+  });
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
 
@@ -170,6 +210,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
   const orders = new OrderService(database.db, gateway, {
     mailer,
+    publicUrl: storage.publicUrl,
+    metrics,
     shop: { name: config.shop.name, email: config.shop.email, publicUrl: config.publicUrl },
     log: app.log,
   });
@@ -178,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orders,
     { afterS: config.payments.reconcileAfterS, intervalS: config.payments.reconcileIntervalS },
     app.log,
+    metrics,
   );
   const payments = new PaymentService(database.db, gateway, reconciler, app.log);
   app.decorate('reconciler', reconciler);
@@ -198,12 +241,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await registerDocs(app, config);
-  await registerStorage(app, config);
+  await registerStorage(app, storage);
+  registerMetrics(app, metrics, config.metricsToken);
 
   await app.register(cookie);
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { database });
+      await api.register(systemRoutes, { database, redis, storage });
       await api.register(catalogRoutes, { catalog });
       await api.register(shippingRoutes);
       await api.register(contactRoutes, {
@@ -211,12 +255,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         limiter: new RateLimiter(rateLimits),
         perIp: config.auth.rateLimits.contactPerIp,
       });
-      await api.register(authModule, { db: database.db, config, rateLimits, redis });
+      await api.register(authModule, { db: database.db, config, rateLimits, redis, storage });
       // After the auth module: the cart's routes need `app.authenticate`.
-      await api.register(cartRoutes, { service: new CartService(database.db) });
+      await api.register(cartRoutes, { service: new CartService(database.db, storage.publicUrl) });
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
-      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler });
+      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics });
       await api.register(orderRoutes, { db: database.db, orders });
     },
     { prefix: '/api' },
@@ -224,4 +268,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSite(app, config, catalog, site, errorHandling.setPageNotFound);
 
   return app;
+}
+
+/**
+ * pino-pretty's transport when it is installed (a development dependency: absent from the production image,
+ * where logs stay JSON whatever NODE_ENV says).
+ */
+function prettyLogs() {
+  try {
+    import.meta.resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return {
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
+  };
 }

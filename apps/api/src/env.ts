@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ShopDetails } from '@boutique/contracts';
+import type { S3Settings } from './storage/s3.js';
 
 /**
  * The one place that reads process.env. Every value has a working default for the demo, and a bad one stops
@@ -206,6 +207,38 @@ const EnvSchema = z.object({
   RECONCILE_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** How often the sweep looks for paid payments without an order; 0: only once at start. */
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Pictures in S3-compatible object storage instead of DATA_DIR/storage (several instances share it). */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  /** An S3-compatible server (MinIO, SeaweedFS, Garage, R2...); unset: AWS itself. */
+  S3_ENDPOINT: optionalString.pipe(httpUrl.optional()),
+  S3_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-1')
+      .optional(),
+  ),
+  /** Both or neither; neither: the SDK's own chain (environment, instance role...). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Where browsers load the pictures from (a public bucket, a CDN); unset: through the API at /storage. */
+  S3_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  /** bucket in the path rather than the host name; defaults to true with S3_ENDPOINT, false on AWS. */
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false', '1', '0']).optional()),
+  /** Bearer token that /metrics asks for; unset: /metrics is off. */
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 printable characters without spaces')
+      .optional(),
+  ),
 });
 
 /** Stripe needs its three keys, of one mode (test or live). */
@@ -227,6 +260,27 @@ const PaymentEnvSchema = EnvSchema.superRefine((e, ctx) => {
   }
 });
 
+/** The S3 variables go together: any of them without S3_BUCKET is a mistake, as is half a key pair. */
+const CheckedEnvSchema = PaymentEnvSchema.superRefine((e, ctx) => {
+  const s3 = [
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_PUBLIC_URL',
+  ] as const;
+  const stray = s3.find((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && stray) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required when ${stray} is set` });
+    return;
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    const given = missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `required when ${given} is set` });
+  }
+});
+
 type Env = z.infer<typeof EnvSchema>;
 
 export interface RateLimitRule {
@@ -240,7 +294,9 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  storageDir: string;
+  storage: StorageConfig;
+  /** The bearer token of /metrics; undefined: /metrics is off. */
+  metricsToken: string | undefined;
   webDistDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -290,6 +346,13 @@ export interface Config {
   shop: ShopDetails;
   social: SocialConfig;
   payments: PaymentsConfig;
+}
+
+export interface StorageConfig {
+  /** DATA_DIR/storage: where pictures live without S3, and where an embedded shop's pictures are. */
+  dir: string;
+  /** Set when S3_BUCKET is. */
+  s3: S3Settings | undefined;
 }
 
 export interface GoogleConfig {
@@ -411,7 +474,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = PaymentEnvSchema.safeParse(source);
+  const parsed = CheckedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = issue?.path.join('.') ?? 'environment';
@@ -425,7 +488,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    storageDir: resolve(dataDir, 'storage'),
+    storage: {
+      dir: resolve(dataDir, 'storage'),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle:
+              e.S3_FORCE_PATH_STYLE === undefined
+                ? e.S3_ENDPOINT !== undefined
+                : e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+            publicUrl: e.S3_PUBLIC_URL,
+          }
+        : undefined,
+    },
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR
       ? resolve(e.WEB_DIST_DIR)
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -77,7 +77,7 @@ describe('the profile', () => {
   const patch = (who: Customer | undefined, body: unknown, headers?: Record<string, string>) =>
     call('PATCH', '/api/v1/auth/user', who, body, headers);
 
-  const avatarDir = () => join(t.config.storageDir, 'avatars');
+  const avatarDir = () => join(t.config.storage.dir, 'avatars');
   const avatarFiles = () => (existsSync(avatarDir()) ? readdirSync(avatarDir()).sort() : []);
   const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
   const png = (width: number, height: number) =>
@@ -146,7 +146,7 @@ describe('the profile', () => {
     expect(next).not.toBe(url);
     expect((await t.fetch(next)).status).toBe(200);
     // The old file is gone from the disk.
-    expect(existsSync(join(t.config.storageDir, url.replace('/storage/', '')))).toBe(false);
+    expect(existsSync(join(t.config.storage.dir, url.replace('/storage/', '')))).toBe(false);
     expect((await t.fetch(url)).status).toBe(404);
   });
 
@@ -210,7 +210,7 @@ describe('the profile', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.user.avatar).toBeNull();
     expect((await userRow(me.id)).avatar).toBeNull();
-    expect(existsSync(join(t.config.storageDir, url.replace('/storage/', '')))).toBe(false);
+    expect(existsSync(join(t.config.storage.dir, url.replace('/storage/', '')))).toBe(false);
   });
 
   it('leaves a picture address it did not store (a social provider’s) alone', async () => {

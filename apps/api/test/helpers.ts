@@ -108,3 +108,55 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * The shop on a given database (the embedded one of DATA_DIR when undefined) rather than a fresh one: for
+ * tests of what moves or restores a shop. Closing it leaves the database alone.
+ */
+export async function startShopOn(
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+): Promise<TestApp> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'boutique-shop-'));
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    REDIS_URL: '',
+    REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+  });
+  const app = await buildApp(config, { renderDemoMedia: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return {
+    app,
+    config,
+    database: app.database,
+    databaseUrl,
+    url,
+    fetch: (path: string, init?: RequestInit) => fetch(url + path, init),
+    async json(path: string, init?: RequestInit) {
+      const res = await fetch(url + path, init);
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    async close() {
+      await app.close();
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs one statement on the database at `url` (a server's, outside any app) and answers its rows. */
+export async function sqlAt<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}

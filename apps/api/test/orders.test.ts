@@ -333,6 +333,8 @@ describe('reconciliation of a paid payment whose order call never came', () => {
       mailer,
       shop: { name: 'x', email: 'x@example.ae', publicUrl: 'http://x' },
       log: t.app.log,
+      publicUrl: t.app.storage.publicUrl,
+      metrics: t.app.metrics,
     });
     expect(await service.paidWithoutOrder(0)).toEqual([]);
 

@@ -5,7 +5,7 @@
  * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../env.js';
+import { commandArgs, commandConfig, type CommandIo } from './command.js';
 import { openDatabase } from '../db/client.js';
 import { DatabaseInUseError } from '../db/pglite-lock.js';
 import { migrateDatabase } from '../db/migrate.js';
@@ -13,26 +13,20 @@ import { setUserRole } from '../modules/account/roles.js';
 
 const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';
 
-export interface CommandIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** The variables to configure from; the process environment when absent. */
-  env?: Record<string, string | undefined>;
-}
-
 /** Runs the command with its arguments; answers the exit code. */
-export async function userAdmin(argv: string[], { out, err, env }: CommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (e) {
-    err(`${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
+export async function userAdmin(argv: string[], io: CommandIo): Promise<number> {
+  const { out, err } = io;
+  const parsed = commandArgs(
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      }),
+    USAGE,
+    io,
+  );
+  if (!parsed) return 2;
   if (parsed.values.help) {
     out(`${USAGE}\nMakes an existing account an admin; --revoke makes it a customer again.`);
     return 0;
@@ -43,16 +37,8 @@ export async function userAdmin(argv: string[], { out, err, env }: CommandIo): P
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      err(e.message);
-      return 1;
-    }
-    throw e;
-  }
+  const config = commandConfig(io);
+  if (!config) return 1;
 
   let database;
   try {

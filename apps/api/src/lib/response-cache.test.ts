@@ -11,6 +11,7 @@ describe('ResponseCache', () => {
     expect(loads).toBe(1);
     expect(a?.body).toBe('{"n":1}');
     expect(b?.etag).toBe(a?.etag);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
   });
 
   it('shares one load between concurrent misses', async () => {
@@ -20,6 +21,8 @@ describe('ResponseCache', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
     expect(loads).toBe(1);
     expect(new Set(results.map((r) => r?.body))).toEqual(new Set(['{"n":1}']));
+    // The nineteen that shared the load did not touch the database: hits, as far as it is concerned.
+    expect([cache.hits, cache.misses]).toEqual([19, 1]);
   });
 
   it('reloads after clear, and does not keep a load that raced with the clear', async () => {

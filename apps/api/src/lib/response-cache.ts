@@ -18,6 +18,10 @@ export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, Promise<CachedResponse | undefined>>();
   #generation = 0;
+  /** Lookups answered without a load of their own (stored, or sharing one under way), since the start. */
+  hits = 0;
+  /** Lookups that ran a load. */
+  misses = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -33,12 +37,17 @@ export class ResponseCache {
   async get(key: string, load: () => Promise<unknown>): Promise<CachedResponse | undefined> {
     const hit = this.#entries.get(key);
     if (hit && hit.expiresAt > this.now()) {
+      this.hits += 1;
       this.#entries.delete(key);
       this.#entries.set(key, hit);
       return hit;
     }
     const pending = this.#loading.get(key);
-    if (pending) return pending;
+    if (pending) {
+      this.hits += 1;
+      return pending;
+    }
+    this.misses += 1;
 
     const generation = this.#generation;
     const promise = load()

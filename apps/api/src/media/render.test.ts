@@ -10,6 +10,7 @@ import {
   wideImagePath,
   type DemoMediaInput,
 } from './render.js';
+import { DiskStorage } from '../storage/disk.js';
 
 const input: DemoMediaInput = {
   products: [
@@ -60,7 +61,7 @@ describe('ensureDemoMedia', () => {
   it('renders every file once, then skips them all', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
     dirs.push(dir);
-    const first = await ensureDemoMedia(dir, input, { concurrency: 2 });
+    const first = await ensureDemoMedia(new DiskStorage(dir), input, { concurrency: 2 });
     // 2 views x 4 widths + 1 gallery x 2 widths + 3 wide images x 3 widths
     expect(first.rendered).toBe(19);
     expect(first.skipped).toBe(0);
@@ -75,17 +76,17 @@ describe('ensureDemoMedia', () => {
     const banner = await sharp(path.join(dir, wideImagePath('banner', 800))).metadata();
     expect([banner.width, banner.height]).toEqual([800, 333]);
 
-    const second = await ensureDemoMedia(dir, input);
+    const second = await ensureDemoMedia(new DiskStorage(dir), input);
     expect(second).toMatchObject({ rendered: 0, skipped: 19 });
   }, 60_000);
 
   it('fills in only what is missing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
     dirs.push(dir);
-    await ensureDemoMedia(dir, input);
+    await ensureDemoMedia(new DiskStorage(dir), input);
     await rm(path.join(dir, productImagePath('caftan-emeraude', 0, 1200)));
     await rm(path.join(dir, galleryImagePath('riad', 480)));
-    const again = await ensureDemoMedia(dir, input);
+    const again = await ensureDemoMedia(new DiskStorage(dir), input);
     expect(again).toMatchObject({ rendered: 2, skipped: 17 });
     const meta = await sharp(path.join(dir, productImagePath('caftan-emeraude', 0, 1200))).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 1600]);

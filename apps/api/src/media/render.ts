@@ -1,16 +1,13 @@
 /**
- * Rasterises the demo artwork to responsive WebP files under a storage dir.
+ * Rasterises the demo artwork to responsive WebP files in the shop's storage.
  *
- * Called at API start-up: files that already exist are left alone, so only the
- * first start pays for rendering. Each file is written to a temp name and
- * renamed into place, so a crash mid-way never leaves a truncated image that a
- * later start would mistake for a finished one.
+ * Called at API start-up: pictures that already exist are left alone (one listing of the storage tells
+ * which), so only the first start pays for rendering. The storage writes each object whole or not at all,
+ * so a crash mid-way never leaves a truncated image that a later start would mistake for a finished one.
  */
-import { randomUUID } from 'node:crypto';
-import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { Storage } from '../storage/index.js';
 import {
   bannerSvg,
   collectionTileSvg,
@@ -73,32 +70,13 @@ interface Job {
 // grout lines crisp.
 const WEBP = { quality: 78, effort: 2, smartSubsample: false } as const;
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function writeAtomic(file: string, data: Buffer): Promise<void> {
-  const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-}
-
 /** Rasterise once at the largest missing width, then downscale from the raw pixels. */
-async function runJob(storageDir: string, job: Job): Promise<{ rendered: number; skipped: number }> {
-  const missing: Job['outputs'] = [];
-  for (const out of job.outputs) {
-    if (!(await exists(path.join(storageDir, out.rel)))) missing.push(out);
-  }
+async function runJob(
+  storage: Storage,
+  present: Set<string>,
+  job: Job,
+): Promise<{ rendered: number; skipped: number }> {
+  const missing = job.outputs.filter((out) => !present.has(out.rel));
   const skipped = job.outputs.length - missing.length;
   if (missing.length === 0) return { rendered: 0, skipped };
 
@@ -114,13 +92,11 @@ async function runJob(storageDir: string, job: Job): Promise<{ rendered: number;
 
   await Promise.all(
     missing.map(async (out) => {
-      const file = path.join(storageDir, out.rel);
-      await mkdir(path.dirname(file), { recursive: true });
       let img = sharp(data, raw);
       if (out.width !== info.width || out.height !== info.height) {
         img = img.resize(out.width, out.height, { fit: 'fill', kernel: 'lanczos3' });
       }
-      await writeAtomic(file, await img.webp(WEBP).toBuffer());
+      await storage.put(out.rel, await img.webp(WEBP).toBuffer(), 'image/webp');
     }),
   );
   return { rendered: missing.length, skipped };
@@ -174,13 +150,16 @@ function buildJobs(input: DemoMediaInput): Job[] {
 }
 
 export async function ensureDemoMedia(
-  storageDir: string,
+  storage: Storage,
   input: DemoMediaInput,
   opts?: { concurrency?: number },
 ): Promise<{ rendered: number; skipped: number; ms: number }> {
   const started = performance.now();
   // Validate every path before touching the disk, so bad input fails fast and whole.
   const jobs = buildJobs(input);
+  const present = new Set(
+    (await Promise.all(['products/', 'gallery/', 'site/'].map((prefix) => storage.list(prefix)))).flat(),
+  );
   // librsvg rasterises on one thread per image, so one job per core keeps both busy;
   // libvips' own pool then overlaps the resize and WebP encode.
   const concurrency = Math.max(1, Math.floor(opts?.concurrency ?? availableParallelism()));
@@ -191,7 +170,7 @@ export async function ensureDemoMedia(
     while (next < jobs.length) {
       const job = jobs[next++];
       if (!job) break;
-      const r = await runJob(storageDir, job);
+      const r = await runJob(storage, present, job);
       rendered += r.rendered;
       skipped += r.skipped;
     }

@@ -8,13 +8,15 @@ import type { Config } from '../env.js';
  */
 export function securityHeaders(config: Config, inlineScriptHashes: string[] = []): Record<string, string> {
   const https = config.publicUrl.startsWith('https://');
+  // Pictures served from a bucket or a CDN (S3_PUBLIC_URL) are images of the shop too.
+  const pictures = config.storage.s3?.publicUrl ? ` ${new URL(config.storage.s3.publicUrl).origin}` : '';
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${inlineScriptHashes.join(' ')}`.trim(),
     "style-src 'self'",
     // Server-rendered markup carries style attributes (colour swatches); attributes cannot run script.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${pictures}`,
     "media-src 'self'",
     "font-src 'self' data:",
     "connect-src 'self'",

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '@boutique/contracts';
+import { keyOfUrl, type Storage } from '../../storage/index.js';
 
 export const AVATAR_SIZE = 256;
 /** Beyond this many pixels on a side a picture is not a photo from a phone but a decompression bomb. */
@@ -21,20 +20,16 @@ export class AvatarError extends Error {
 
 const DATA_URL_HEAD = /^data:image\/(?:jpeg|jpg|png|webp);base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const URL_PATH = '/storage/avatars/';
-const OUR_FILE = /^\/storage\/avatars\/(\d+-[A-Za-z0-9_-]+\.webp)$/;
+const OUR_KEY = /^avatars\/\d+-[A-Za-z0-9_-]+\.webp$/;
 
 /**
  * Profile pictures: a data URL is decoded, checked by really decoding it, and re-encoded to a 256×256 WebP
- * (orientation applied, metadata such as GPS dropped) under `{storageDir}/avatars`. Each picture gets a new
- * random name, so the year-long cache of /storage never shows a stale one.
+ * (orientation applied, metadata such as GPS dropped) under `avatars/` in the shop's storage. Each picture gets
+ * a new random name, so the year-long cache of stored pictures never shows a stale one. The account keeps the
+ * picture's public URL, as it keeps a social provider's.
  */
 export class AvatarStore {
-  readonly #dir: string;
-
-  constructor(storageDir: string) {
-    this.#dir = join(storageDir, 'avatars');
-  }
+  constructor(private readonly storage: Storage) {}
 
   /** The re-encoded picture, or an AvatarError saying what is wrong with it. Writes nothing. */
   async prepare(dataUrl: string): Promise<Buffer> {
@@ -70,28 +65,17 @@ export class AvatarStore {
 
   /** Stores a prepared picture for the user and answers its URL. */
   async save(userId: number, webp: Buffer): Promise<string> {
-    await mkdir(this.#dir, { recursive: true });
-    const name = `${userId}-${randomBytes(12).toString('base64url')}.webp`;
-    // Written under a dot name (never served) and renamed, so no one downloads half a picture.
-    const temp = join(this.#dir, `.${name}.tmp`);
-    await writeFile(temp, webp);
-    await rename(temp, join(this.#dir, name));
-    return `${URL_PATH}${name}`;
+    const key = `avatars/${userId}-${randomBytes(12).toString('base64url')}.webp`;
+    await this.storage.put(key, webp, 'image/webp');
+    return this.storage.publicUrl(key);
   }
 
-  /** Deletes a picture we stored; other values (a social provider's picture URL) are left alone. */
+  /**
+   * Deletes a picture we stored, whichever of our addresses names it (`/storage/…` or the public one); other
+   * values (a social provider's picture URL) are left alone.
+   */
   async remove(url: string | null | undefined): Promise<void> {
-    const name = url ? OUR_FILE.exec(url)?.[1] : undefined;
-    if (!name) return;
-    try {
-      await unlink(join(this.#dir, name));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
-
-  /** Whether a URL names a picture of this store (tests, clean-up). */
-  static owns(url: string | null | undefined): boolean {
-    return Boolean(url && OUR_FILE.test(url));
+    const key = url ? keyOfUrl(this.storage, url) : undefined;
+    if (key && OUR_KEY.test(key)) await this.storage.delete(key);
   }
 }

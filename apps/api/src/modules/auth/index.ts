@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
 import { MailAfterAnswer } from '../../lib/after-answer.js';
+import type { Storage } from '../../storage/index.js';
 import { RateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { throttledWarning } from '../../lib/redis.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
@@ -25,6 +26,8 @@ export interface AuthModuleOptions {
   rateLimits: RateLimitStore;
   /** Set with REDIS_URL: ended sign-ins are shared there, so every instance refuses their tokens at once. */
   redis?: RevocationRedis | undefined;
+  /** Where profile pictures are kept. */
+  storage: Storage;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface AuthModuleOptions {
  * same scope (cart, orders, ...).
  */
 export const authModule = fp<AuthModuleOptions>(
-  async (app, { db, config, rateLimits, redis }) => {
+  async (app, { db, config, rateLimits, redis, storage }) => {
     const secret = ensureJwtSecret(config);
     const revocations = new SessionRevocations(db, {
       redis,
@@ -68,7 +71,7 @@ export const authModule = fp<AuthModuleOptions>(
       shopName: config.shop.name,
       ttlS: config.auth.emailVerificationTtlS,
     });
-    const profile = new ProfileService(db, new AvatarStore(config.storageDir), config.auth.freshSignInS);
+    const profile = new ProfileService(db, new AvatarStore(storage), config.auth.freshSignInS);
     await app.register(authRoutes, { service, passwordReset, verification, profile, limiter, config });
     const twoFactor = new TwoFactorService(db, { secret, shopName: config.shop.name });
     await app.register(twoFactorRoutes, { twoFactor, limiter, config });

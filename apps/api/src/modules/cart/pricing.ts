@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { cartItems, colors, productColors, productImages, products } from '../../db/schema/index.js';
 import type { PricedLine } from '../../db/schema/orders.js';
 import { toFils } from '../../lib/money.js';
-import { thumbnailUrl } from '../catalog/images.js';
+import { thumbnailKey } from '../catalog/images.js';
 
 /** What a line shows when its product has no image; the storefront serves this file. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
@@ -26,8 +26,8 @@ export interface CartLine extends PricedLine {
   available: boolean;
   colorHex: string | null;
   colorName: LocalizedText | null;
-  /** URL of the product's first image (its thumbnail rendition: catalog/images.ts), or the placeholder. */
-  image: string;
+  /** Storage key of the product's first image (its thumbnail rendition: catalog/images.ts); null: none. */
+  imageKey: string | null;
 }
 
 export interface PricedCart {
@@ -115,21 +115,21 @@ export async function priceCart(
       unitFils,
       lineFils,
       available,
-      image: images.get(r.productId) ?? PLACEHOLDER_IMAGE,
+      imageKey: images.get(r.productId) ?? null,
     };
   });
   return { lines, totalItems, totalFils, allAvailable };
 }
 
-/** The first image of each product (the catalogue's own order), as a thumbnail. */
+/** The first image of each product (the catalogue's own order): the key of its thumbnail rendition. */
 async function firstImages(db: Database, productIds: number[]): Promise<Map<number, string>> {
-  const urls = new Map<number, string>();
-  if (productIds.length === 0) return urls;
+  const keys = new Map<number, string>();
+  if (productIds.length === 0) return keys;
   const rows = await db
     .selectDistinctOn([productImages.productId])
     .from(productImages)
     .where(inArray(productImages.productId, productIds))
     .orderBy(productImages.productId, productImages.sortOrder, productImages.id);
-  for (const r of rows) urls.set(r.productId, thumbnailUrl(r.path, r.widths));
-  return urls;
+  for (const r of rows) keys.set(r.productId, thumbnailKey(r.path, r.widths));
+  return keys;
 }

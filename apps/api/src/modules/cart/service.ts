@@ -12,7 +12,8 @@ import type { Database } from '../../db/client.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { fromFils } from '../../lib/money.js';
 import { UNAUTHENTICATED } from '../../plugins/auth.js';
-import { priceCart, type PricedCart } from './pricing.js';
+import type { PublicUrl } from '../../storage/index.js';
+import { PLACEHOLDER_IMAGE, priceCart, type PricedCart } from './pricing.js';
 import * as repo from './repository.js';
 import type { CartProduct, LineKey } from './repository.js';
 
@@ -75,8 +76,8 @@ function rawSlug(raw: unknown): string | null {
   return typeof slug === 'string' && slug.trim() !== '' ? slug.trim().slice(0, 200) : null;
 }
 
-/** The priced cart as the API shows it. */
-export function toServerCart(priced: PricedCart): ServerCart {
+/** The priced cart as the API shows it, pictures at their public addresses. */
+export function toServerCart(priced: PricedCart, publicUrl: PublicUrl): ServerCart {
   return {
     items: priced.lines.map((l) => ({
       id: l.id,
@@ -91,7 +92,7 @@ export function toServerCart(priced: PricedCart): ServerCart {
       },
       price: fromFils(l.unitFils),
       quantity: l.quantity,
-      product_image: l.image,
+      product_image: l.imageKey ? publicUrl(l.imageKey) : PLACEHOLDER_IMAGE,
       options: {
         color: l.color === '' ? null : l.color,
         color_value: l.color === '' ? null : l.colorHex,
@@ -111,10 +112,14 @@ export function toServerCart(priced: PricedCart): ServerCart {
  * that add lines run in a transaction holding the user's cart lock (see `repo.lockUserCart`).
  */
 export class CartService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Makes the pictures' addresses (the API's /storage, or S3_PUBLIC_URL). */
+    private readonly publicUrl: PublicUrl,
+  ) {}
 
   async get(userId: number): Promise<ServerCart> {
-    return toServerCart(await priceCart(this.db, userId));
+    return toServerCart(await priceCart(this.db, userId), this.publicUrl);
   }
 
   /** Adds the item, summing with the same line (product, colour, size) if the cart has it. */
@@ -137,7 +142,7 @@ export class CartService {
       if (!(await repo.addToLine(tx, userId, line))) {
         throw unprocessable(INVALID, { quantity: [TOO_MANY_OF_ONE] });
       }
-      return toServerCart(await priceCart(tx, userId));
+      return toServerCart(await priceCart(tx, userId), this.publicUrl);
     });
   }
 
@@ -186,7 +191,7 @@ export class CartService {
       }
       await repo.insertMissingLines(tx, userId, [...missing.values()]);
       skipped.sort((a, b) => a.index - b.index);
-      return { cart: toServerCart(await priceCart(tx, userId)), skipped };
+      return { cart: toServerCart(await priceCart(tx, userId), this.publicUrl), skipped };
     });
   }
 

@@ -10,6 +10,7 @@ import type {
   Size,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
+import type { PublicUrl } from '../../storage/index.js';
 import {
   categories,
   colors,
@@ -47,7 +48,7 @@ const toColor = (c: typeof colors.$inferSelect): Color => ({
 const sizesOf = (sizes: Size[]) => sizes.map((name) => ({ name }));
 
 /** Images and colours of many products in two queries, grouped by product id. */
-async function loadMedia(db: Database, ids: number[]) {
+async function loadMedia(db: Database, publicUrl: PublicUrl, ids: number[]) {
   const images = new Map<number, ReturnType<typeof toImage>[]>();
   const swatches = new Map<number, Color[]>();
   if (ids.length === 0) return { images, swatches };
@@ -66,7 +67,7 @@ async function loadMedia(db: Database, ids: number[]) {
   ]);
   for (const r of imageRows) {
     const list = images.get(r.productId) ?? [];
-    list.push(toImage(r.path, r.widths, r.aspect, r.sortOrder));
+    list.push(toImage(publicUrl, r.path, r.widths, r.aspect, r.sortOrder));
     images.set(r.productId, list);
   }
   for (const r of colorRows) {
@@ -77,9 +78,10 @@ async function loadMedia(db: Database, ids: number[]) {
   return { images, swatches };
 }
 
-async function summaries(db: Database, rows: ProductRow[]): Promise<ProductSummary[]> {
+async function summaries(db: Database, publicUrl: PublicUrl, rows: ProductRow[]): Promise<ProductSummary[]> {
   const { images, swatches } = await loadMedia(
     db,
+    publicUrl,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({
@@ -110,7 +112,7 @@ function selectProducts(db: Database) {
 }
 type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
 
-async function categoryRows(db: Database, where?: SQL) {
+async function categoryRows(db: Database, publicUrl: PublicUrl, where?: SQL) {
   const [rows, counts] = await Promise.all([
     db.select().from(categories).where(where).orderBy(asc(categories.sortOrder), asc(categories.id)),
     db.select({ categoryId: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
@@ -122,26 +124,26 @@ async function categoryRows(db: Database, where?: SQL) {
     name: c.name,
     description: c.description,
     product_count: countOf.get(c.id) ?? 0,
-    image: c.imagePath ? toImage(c.imagePath, [...WIDE_WIDTHS], WIDE_ASPECT, 0) : null,
+    image: c.imagePath ? toImage(publicUrl, c.imagePath, [...WIDE_WIDTHS], WIDE_ASPECT, 0) : null,
   }));
 }
 
-export function listCategories(db: Database) {
-  return categoryRows(db);
+export function listCategories(db: Database, publicUrl: PublicUrl) {
+  return categoryRows(db, publicUrl);
 }
 
 /** A collection in its "featured" order: products in stock first, then the shop's own order. */
-export async function findCategoryWithProducts(db: Database, slug: string) {
-  const [category] = await categoryRows(db, eq(categories.slug, slug.toLowerCase()));
+export async function findCategoryWithProducts(db: Database, publicUrl: PublicUrl, slug: string) {
+  const [category] = await categoryRows(db, publicUrl, eq(categories.slug, slug.toLowerCase()));
   if (!category) return undefined;
   const rows = await selectProducts(db)
     .where(eq(products.categoryId, category.id))
     .orderBy(activeFirst, asc(products.sortOrder), asc(products.id));
-  return { category, products: await summaries(db, rows) };
+  return { category, products: await summaries(db, publicUrl, rows) };
 }
 
 /** A product by slug, or by numeric id (old links), with up to 8 related products of its collection. */
-export async function findProduct(db: Database, slugOrId: string) {
+export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: string) {
   const where = /^\d{1,9}$/.test(slugOrId)
     ? eq(products.id, Number(slugOrId))
     : eq(products.slug, slugOrId.toLowerCase());
@@ -158,7 +160,7 @@ export async function findProduct(db: Database, slugOrId: string) {
     .where(and(eq(products.categoryId, p.categoryId), ne(products.id, p.id)))
     .orderBy(activeFirst, desc(products.bestSeller), desc(products.featured), asc(products.sortOrder))
     .limit(8);
-  const { images, swatches } = await loadMedia(db, [p.id, ...relatedRows.map((r) => r.id)]);
+  const { images, swatches } = await loadMedia(db, publicUrl, [p.id, ...relatedRows.map((r) => r.id)]);
 
   const product: ProductDetail = {
     id: p.id,
@@ -198,7 +200,13 @@ const tagFilter = (tag: ProductTag | undefined) =>
       : undefined;
 
 /** Products in stock, newest first, one page at a time. */
-export async function listProducts(db: Database, page: number, perPage: number, tag?: ProductTag) {
+export async function listProducts(
+  db: Database,
+  publicUrl: PublicUrl,
+  page: number,
+  perPage: number,
+  tag?: ProductTag,
+) {
   const where = and(eq(products.status, 'active'), tagFilter(tag));
   const [totalRow] = await db.select({ total: count() }).from(products).where(where);
   const total = totalRow?.total ?? 0;
@@ -208,7 +216,7 @@ export async function listProducts(db: Database, page: number, perPage: number, 
     .limit(perPage)
     .offset((page - 1) * perPage);
   return {
-    data: await summaries(db, rows),
+    data: await summaries(db, publicUrl, rows),
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / perPage)),
     per_page: perPage,
@@ -216,19 +224,19 @@ export async function listProducts(db: Database, page: number, perPage: number, 
   };
 }
 
-export async function recentProducts(db: Database, limit: number) {
+export async function recentProducts(db: Database, publicUrl: PublicUrl, limit: number) {
   const rows = await selectProducts(db)
     .where(eq(products.status, 'active'))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
-  return summaries(db, rows);
+  return summaries(db, publicUrl, rows);
 }
 
 /**
  * Products whose names or descriptions (any language, folded) contain every term. A term at the start of a
  * word of the name weighs most, anywhere in the name less, in the description least; products in stock first.
  */
-export async function searchProducts(db: Database, terms: string[], limit: number) {
+export async function searchProducts(db: Database, publicUrl: PublicUrl, terms: string[], limit: number) {
   if (terms.length === 0) return { products: [], total: 0 };
   const like = (term: string, prefixOnly: boolean) => `%${prefixOnly ? ' ' : ''}${escapeLike(term)}%`;
   const matches = terms.map(
@@ -249,7 +257,7 @@ export async function searchProducts(db: Database, terms: string[], limit: numbe
     .where(where)
     .orderBy(activeFirst, desc(score), desc(products.bestSeller), asc(products.id))
     .limit(limit);
-  return { products: await summaries(db, rows), total: totalRow?.total ?? 0 };
+  return { products: await summaries(db, publicUrl, rows), total: totalRow?.total ?? 0 };
 }
 
 export async function listColors(db: Database): Promise<Color[]> {
@@ -257,10 +265,10 @@ export async function listColors(db: Database): Promise<Color[]> {
   return rows.map(toColor);
 }
 
-export async function listGalleries(db: Database): Promise<Gallery[]> {
+export async function listGalleries(db: Database, publicUrl: PublicUrl): Promise<Gallery[]> {
   const rows = await db.select().from(galleries).orderBy(asc(galleries.sortOrder), asc(galleries.id));
   return rows.map((g) => {
-    const image = toImage(g.path, g.widths, g.aspect, g.sortOrder);
+    const image = toImage(publicUrl, g.path, g.widths, g.aspect, g.sortOrder);
     return { id: g.id, photo: image.url, image, caption: g.caption };
   });
 }

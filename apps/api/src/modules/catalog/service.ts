@@ -11,6 +11,7 @@ import {
   type SearchResponse,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
+import type { PublicUrl } from '../../storage/index.js';
 import { ResponseCache } from '../../lib/response-cache.js';
 import { searchTerms } from '../../lib/search-text.js';
 import * as repo from './repository.js';
@@ -28,6 +29,8 @@ export class CatalogService {
   constructor(
     private readonly db: Database,
     ttlMs: number,
+    /** Makes the pictures' addresses (the API's /storage, or S3_PUBLIC_URL). */
+    private readonly publicUrl: PublicUrl,
   ) {
     this.cache = new ResponseCache(ttlMs);
   }
@@ -46,7 +49,7 @@ export class CatalogService {
     return this.cache.get(
       `category:${slug.toLowerCase()}`,
       async (): Promise<CategoryProductsResponse | undefined> => {
-        const found = await repo.findCategoryWithProducts(this.db, slug);
+        const found = await repo.findCategoryWithProducts(this.db, this.publicUrl, slug);
         return found && { success: true, data: { data: found } };
       },
     );
@@ -56,7 +59,7 @@ export class CatalogService {
     return this.cache.get(
       `product:${slugOrId.toLowerCase()}`,
       async (): Promise<ProductResponse | undefined> => {
-        const found = await repo.findProduct(this.db, slugOrId);
+        const found = await repo.findProduct(this.db, this.publicUrl, slugOrId);
         return found && { success: true, data: found };
       },
     );
@@ -67,7 +70,7 @@ export class CatalogService {
       `products:${page}:${perPage}:${tag ?? ''}`,
       async (): Promise<ProductPageResponse> => ({
         success: true,
-        data: { products: await repo.listProducts(this.db, page, perPage, tag) },
+        data: { products: await repo.listProducts(this.db, this.publicUrl, page, perPage, tag) },
       }),
     );
   }
@@ -75,7 +78,7 @@ export class CatalogService {
   recent() {
     return this.cache.get('recent', async (): Promise<RecentProductsResponse> => ({
       success: true,
-      data: { products: await repo.recentProducts(this.db, RECENT_LIMIT) },
+      data: { products: await repo.recentProducts(this.db, this.publicUrl, RECENT_LIMIT) },
     }));
   }
 
@@ -83,14 +86,14 @@ export class CatalogService {
     const terms = searchTerms(query);
     return this.cache.get(`search:${terms.join(' ')}`, async (): Promise<SearchResponse> => ({
       success: true,
-      data: { data: await repo.searchProducts(this.db, terms, SEARCH_MAX_RESULTS) },
+      data: { data: await repo.searchProducts(this.db, this.publicUrl, terms, SEARCH_MAX_RESULTS) },
     }));
   }
 
   categories() {
     return this.cache.get('categories', async (): Promise<CategoriesResponse> => ({
       success: true,
-      data: { categories: await repo.listCategories(this.db) },
+      data: { categories: await repo.listCategories(this.db, this.publicUrl) },
     }));
   }
 
@@ -104,7 +107,7 @@ export class CatalogService {
   galleries() {
     return this.cache.get('galleries', async (): Promise<GalleriesResponse> => ({
       success: true,
-      data: { data: { galleries: await repo.listGalleries(this.db) } },
+      data: { data: { galleries: await repo.listGalleries(this.db, this.publicUrl) } },
     }));
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
 import type { GatewayEvent } from '../payments/gateway.js';
+import type { ShopMetrics } from '../../metrics/index.js';
 import type { OrderService } from './service.js';
 
 export interface ReconcilerOptions {
@@ -31,6 +32,7 @@ export class Reconciler {
     private readonly orders: OrderService,
     private readonly options: ReconcilerOptions,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: ShopMetrics,
   ) {}
 
   /**
@@ -72,6 +74,11 @@ export class Reconciler {
       return adopted ? { kind: 'handled' as const, paymentId: adopted.id } : { kind: 'ignored' as const };
     });
 
+    // Counted once per event: a redelivered one is a duplicate and was counted the first time.
+    const status = event.intent?.status;
+    if (outcome.kind === 'handled' && (status === 'succeeded' || status === 'failed')) {
+      this.metrics.paymentSettled(status);
+    }
     if (outcome.kind === 'handled' && event.intent?.status === 'succeeded') {
       this.#schedule(outcome.paymentId, this.options.afterS);
     }

@@ -26,7 +26,9 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
-import { thumbnailUrl } from '../catalog/images.js';
+import { thumbnailKey } from '../catalog/images.js';
+import type { PublicUrl } from '../../storage/index.js';
+import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
 import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
 import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
@@ -48,6 +50,9 @@ export interface PlacedOrder {
 
 export interface OrderServiceOptions {
   mailer: Mailer;
+  /** Makes the pictures' addresses; an order item keeps the address its picture had when it was ordered. */
+  publicUrl: PublicUrl;
+  metrics: ShopMetrics;
   shop: ShopIdentity;
   log: FastifyBaseLogger;
 }
@@ -414,6 +419,7 @@ export class OrderService {
     });
 
     if (!outcome.created) return { order: await this.#view(outcome.order), created: false };
+    this.options.metrics.orderCreated(details.source);
     const order = toOrder(outcome.order, outcome.items, payment.intentId);
     this.options.log.info(
       { orderId: order.id, orderNumber: order.order_number, source: details.source },
@@ -453,7 +459,9 @@ export class OrderService {
         : Promise.resolve([]),
       this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
     ]);
-    const images = new Map(imageRows.map((r) => [r.productId, thumbnailUrl(r.path, r.widths)]));
+    const images = new Map(
+      imageRows.map((r) => [r.productId, this.options.publicUrl(thumbnailKey(r.path, r.widths))]),
+    );
     return {
       products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
       colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),

@@ -22,6 +22,7 @@ import { SandboxGateway } from './sandbox-gateway.js';
 import type { PaymentService } from './service.js';
 import { applePayContactAddress, completeAddress } from './addresses.js';
 import { privateRoutes } from '../../lib/private-routes.js';
+import type { ShopMetrics } from '../../metrics/index.js';
 
 export interface PaymentRoutesOptions {
   config: Config;
@@ -29,13 +30,14 @@ export interface PaymentRoutesOptions {
   payments: PaymentService;
   orders: OrderService;
   reconciler: Reconciler;
+  metrics: ShopMetrics;
 }
 
 const tags = ['payments'];
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { config, gateway, payments, orders, reconciler },
+  { config, gateway, payments, orders, reconciler, metrics },
 ) => {
   privateRoutes(app, { signedIn: false });
 
@@ -127,6 +129,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           billing_details && completeAddress(billing_details),
         );
         if (result.event) await reconciler.handle(result.event);
+        // A declined card has no event to count it (a success is counted with its event).
+        else if (
+          result.intent.status === 'failed' &&
+          result.error?.code !== 'payment_intent_unexpected_state'
+        )
+          metrics.paymentSettled('failed');
         return {
           success: true as const,
           data: {
@@ -209,6 +217,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         billing: applePayContactAddress(body.billing_contact),
         shipping: applePayContactAddress(body.shipping_contact),
       });
+      if (!data.success) metrics.paymentSettled('failed');
       return { success: true as const, data };
     },
   );

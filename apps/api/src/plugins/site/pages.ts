@@ -194,7 +194,8 @@ async function productPage(slug: string, ctx: PageContext): Promise<Page> {
       name,
       description,
       sku: product.slug,
-      image: product.images.map((i) => ctx.publicUrl + i.url),
+      // Absolute already when the pictures are served from S3_PUBLIC_URL.
+      image: product.images.map((i) => new URL(i.url, ctx.publicUrl).toString()),
       brand: { '@type': 'Brand', name: ctx.shopName },
       category: text(product.category_name, ctx.lang),
       offers: {
