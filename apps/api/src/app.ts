@@ -76,9 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       // One JSON object a line in production and tests (for the log collector); readable lines while developing.
-      ...(options.logStream
-        ? { stream: options.logStream }
-        : config.env === 'development' && prettyLogs()),
+      ...(options.logStream ? { stream: options.logStream } : config.env === 'development' && prettyLogs()),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
