@@ -10,9 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { throwawayDatabase } from './throwaway-database.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
@@ -20,16 +19,11 @@ import { cartItems, orderItems, orders, payments, products } from '../src/db/sch
 import { toFils } from '../src/lib/money.js';
 
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (!Number.isInteger(shoppers) || shoppers < 1) throw new Error('BENCH_SHOPPERS must be a positive integer');
 
-const dbName = `boutique_bench_${randomBytes(5).toString('hex')}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-await admin.end();
-const dbUrl = new URL(baseUrl);
-dbUrl.pathname = `/${dbName}`;
+const database = await throwawayDatabase('boutique_bench');
+const dbName = database.name;
+const dbUrl = new URL(database.url);
 const dataDir = mkdtempSync(join(tmpdir(), 'boutique-bench-'));
 
 const config = loadConfig({
@@ -55,6 +49,8 @@ try {
   if (!address || typeof address === 'string') throw new Error('no address');
   const base = `http://127.0.0.1:${address.port}`;
   const db = app.database.db;
+  // Stock (issue 14): this bench measures checkouts, not scarcity (bench:stock does): every size has plenty.
+  await db.execute(sql`update product_stock set stock = 1000000`);
 
   const api = async (path: string, token: string | undefined, body?: unknown) => {
     const res = await fetch(base + path, {
@@ -266,10 +262,7 @@ try {
   console.error('bench failed:', err instanceof Error ? err.message : err);
 } finally {
   await app.close();
-  const drop = new pg.Client({ connectionString: baseUrl });
-  await drop.connect();
-  await drop.query(`drop database if exists ${dbName} with (force)`);
-  await drop.end();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

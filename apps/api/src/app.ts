@@ -38,6 +38,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { OrderService } from './modules/orders/service.js';
 import { Reconciler } from './modules/orders/reconciler.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { StockService } from './modules/stock/service.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -48,6 +49,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where log lines go instead of stdout (tests that read the security log). */
   logStream?: { write(line: string): void };
+  /** The clock stock holds are measured by (tests move it to expire holds). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Prometheus metrics; modules add their gauges with `app.metrics.gauge(...)` (see metrics/index.ts). */
     metrics: Metrics;
+    /** Pieces per size: holds, sales, expiry (tests call `sweep` directly). */
+    stock: StockService;
   }
 }
 
@@ -203,15 +208,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
+  // A stock change names its product: only the answers and pages showing it go. Without a name (a reconnect
+  // that may have missed some, a truncation) everything goes.
+  const unlistenStock = await database.listen('stock_changed', (productId) =>
+    productId && /^\d+$/.test(productId) ? catalog.stockChanged([Number(productId)]) : catalog.invalidate(),
+  );
+  app.addHook('preClose', () => unlistenStock());
 
   const gateway = createGateway(config, database.db);
   if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
+  const stock = new StockService(database.db, gateway, {
+    holdMinutes: config.stock.holdMinutes,
+    sweepIntervalS: config.stock.sweepIntervalS,
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+  });
+  app.decorate('stock', stock);
+  app.addHook('onReady', async () => stock.start());
+  app.addHook('preClose', () => stock.stop());
   const orders = new OrderService(database.db, gateway, {
     mailer,
     publicUrl: storage.publicUrl,
     metrics,
     shop: { name: config.shop.name, email: config.shop.email, publicUrl: config.publicUrl },
     log: app.log,
+    stock,
   });
   const reconciler = new Reconciler(
     database.db,
@@ -219,8 +240,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { afterS: config.payments.reconcileAfterS, intervalS: config.payments.reconcileIntervalS },
     app.log,
     metrics,
+    stock,
   );
-  const payments = new PaymentService(database.db, gateway, reconciler, app.log);
+  const payments = new PaymentService(database.db, gateway, reconciler, app.log, stock);
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('preClose', async () => {
@@ -255,10 +277,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(authModule, { db: database.db, config, rateLimits, redis, storage });
       // After the auth module: the cart's routes need `app.authenticate`.
-      await api.register(cartRoutes, { service: new CartService(database.db, storage.publicUrl) });
+      await api.register(cartRoutes, { service: new CartService(database.db, storage.publicUrl, stock) });
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
-      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics });
+      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
       await api.register(orderRoutes, { db: database.db, orders });
     },
     { prefix: '/api' },

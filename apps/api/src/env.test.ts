@@ -96,6 +96,21 @@ describe('payment configuration', () => {
   });
 });
 
+describe('stock configuration', () => {
+  it('holds pieces 15 minutes by default and sweeps expired holds at most a minute apart', () => {
+    expect(loadConfig({}).stock).toEqual({ holdMinutes: 15, sweepIntervalS: 60 });
+    expect(loadConfig({ STOCK_HOLD_MINUTES: '2' }).stock).toEqual({ holdMinutes: 2, sweepIntervalS: 30 });
+  });
+
+  it('stops with one line naming STOCK_HOLD_MINUTES when it is not a whole number of minutes in a day', () => {
+    for (const value of ['0', '-5', '1.5', 'soon', '1441']) {
+      expect(() => loadConfig({ STOCK_HOLD_MINUTES: value }), value).toThrow(
+        /^Invalid configuration: STOCK_HOLD_MINUTES: /,
+      );
+    }
+  });
+});
+
 describe('auth configuration', () => {
   const dirs: string[] = [];
   const dataDir = () => {

@@ -239,6 +239,8 @@ const EnvSchema = z.object({
       .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 printable characters without spaces')
       .optional(),
   ),
+  /** How long creating or updating a payment holds the cart's pieces for the shopper. */
+  STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 /** Stripe needs its three keys, of one mode (test or live). */
@@ -346,6 +348,12 @@ export interface Config {
   shop: ShopDetails;
   social: SocialConfig;
   payments: PaymentsConfig;
+  stock: {
+    /** How long a payment holds its pieces before an unpaid one gives them back. */
+    holdMinutes: number;
+    /** How often expired holds are looked for (a quarter of the hold, at most a minute). */
+    sweepIntervalS: number;
+  };
 }
 
 export interface StorageConfig {
@@ -573,6 +581,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
       reconcileAfterS: e.RECONCILE_AFTER_S,
       reconcileIntervalS: e.RECONCILE_INTERVAL_S,
+    },
+    stock: {
+      holdMinutes: e.STOCK_HOLD_MINUTES,
+      sweepIntervalS: Math.min(60, e.STOCK_HOLD_MINUTES * 15),
     },
   };
 }

@@ -13,6 +13,7 @@ import { priceCart } from '../src/modules/cart/pricing.js';
 import { addToLine } from '../src/modules/cart/repository.js';
 import { signUp } from './support/shop.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { plentyOfStock } from './support/shop.js';
 
 let t: TestApp;
 
@@ -38,6 +39,7 @@ let partial: { piece: Piece; missing: Size };
 
 beforeAll(async () => {
   t = await startTestApp({ REGISTER_LIMIT_PER_IP: '10000' });
+  await plentyOfStock(t);
   const db = t.database.db;
   const rows = await db
     .select({
@@ -205,6 +207,9 @@ describe('adding to the cart', () => {
           product_image: p.image,
           options: { color: p.colors[0], color_value: color!.hex, color_name: color!.name, size: 'M' },
           line_total: ((fils(p.price) * 2) / 100).toFixed(2),
+          // Plenty of pieces (plentyOfStock): nothing to say.
+          left: null,
+          exceeds_stock: false,
         },
       ],
       total_items: 2,

@@ -69,6 +69,26 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
     expect((await me(bUrl)).status).toBe(401);
     expect((await me(a.url)).status).toBe(401);
   });
+
+  it('serves a stock change made through one instance from the other at once, and only for that product', async () => {
+    const sizeM = async (base: string) =>
+      (
+        (await (await fetch(`${base}/api/v1/products/slug/bahia-womens-embroidered-jellaba`)).json()) as {
+          data: { product: { sizes: { name: string }[] } };
+        }
+      ).data.product.sizes.find((s) => s.name === 'M');
+    const other = `${bUrl}/api/v1/products/slug/zahra-emerald-velvet-caftan`;
+    expect(await sizeM(bUrl)).toEqual({ name: 'M', in_stock: true, left: 2 });
+    await fetch(other);
+    await a.app.stock.setCount('bahia-womens-embroidered-jellaba', 'M', 0);
+    await expect.poll(() => sizeM(bUrl), { timeout: 3000 }).toEqual({ name: 'M', in_stock: false, left: 0 });
+    // B kept the answers that do not show that product.
+    await expect(
+      b.catalog.cache.get('product:zahra-emerald-velvet-caftan', async () => {
+        throw new Error('not cached');
+      }),
+    ).resolves.toBeDefined();
+  });
 });
 
 /** Rate limits hold across instances only if they count together: in Redis (REDIS_URL). */

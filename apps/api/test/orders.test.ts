@@ -21,6 +21,7 @@ import {
   makeAdmin,
   newShopper,
   orderPayload,
+  plentyOfStock,
   pay,
   totalOf,
   type Article,
@@ -55,6 +56,7 @@ beforeAll(async () => {
     { ...generousLimits, RECONCILE_AFTER_S: '3600', RECONCILE_INTERVAL_S: '0' },
     { mailer },
   );
+  await plentyOfStock(t);
   stock = await articles(t, 4);
 });
 afterAll(() => t?.close());
@@ -335,6 +337,7 @@ describe('reconciliation of a paid payment whose order call never came', () => {
       log: t.app.log,
       publicUrl: t.app.storage.publicUrl,
       metrics: t.app.metrics,
+      stock: t.app.stock,
     });
     expect(await service.paidWithoutOrder(0)).toEqual([]);
 

@@ -20,6 +20,7 @@ import {
   generousLimits,
   newShopper,
   orderPayload,
+  plentyOfStock,
   pay,
   totalOf,
   type Article,
@@ -31,6 +32,7 @@ let t: TestApp;
 let stock: Article[];
 beforeAll(async () => {
   t = await startTestApp({ ...generousLimits, RECONCILE_AFTER_S: '3600' });
+  await plentyOfStock(t);
   stock = await articles(t, 4);
 });
 afterAll(() => t?.close());

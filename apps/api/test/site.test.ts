@@ -98,6 +98,28 @@ describe('storefront pages', () => {
     expect(boot.shop).toMatchObject({ name: 'Dar Lalla', publicUrl: 'https://shop.example' });
   });
 
+  it('says in the structured data whether a piece can be bought, and shows a stock change at once', async () => {
+    const offer = async (slug: string) =>
+      JSON.parse(
+        /<script data-ssr type="application\/ld\+json">(.*?)<\/script>/s.exec(
+          (await page(`/product/${slug}`)).html,
+        )?.[1] ?? '{}',
+      ).offers.availability;
+    expect(await offer('zahra-emerald-velvet-caftan')).toBe('https://schema.org/InStock');
+    // Active, but no size in stock.
+    expect(await offer('atlas-mens-hooded-wool-jellaba')).toBe('https://schema.org/OutOfStock');
+
+    const sizeM = async () =>
+      bootData((await page('/product/zahra-emerald-velvet-caftan')).html).queries[0].data.product.sizes.find(
+        (s: { name: string }) => s.name === 'M',
+      );
+    expect(await sizeM()).toEqual({ name: 'M', in_stock: true });
+    await t.app.stock.setCount('zahra-emerald-velvet-caftan', 'M', 2);
+    await expect.poll(sizeM, { timeout: 3000 }).toEqual({ name: 'M', in_stock: true, left: 2 });
+    await t.app.stock.setCount('zahra-emerald-velvet-caftan', 'M', 6);
+    await expect.poll(sizeM, { timeout: 3000 }).toEqual({ name: 'M', in_stock: true });
+  });
+
   it('renders in the saved language, else the browser’s, with the reading direction', async () => {
     const saved = await page('/faq', { cookie: 'lang=ar', 'accept-language': 'fr' });
     expect(saved.html).toContain('<html lang="ar" dir="rtl">');

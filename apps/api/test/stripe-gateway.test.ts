@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { orders, paymentEvents, payments } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
+import { WEBHOOK_SECRET, deliverWebhook, intentEvent as makeIntentEvent } from './support/stripe-webhook.js';
 import {
   address,
   articles,
@@ -15,13 +16,13 @@ import {
   generousLimits,
   newShopper,
   orderPayload,
+  plentyOfStock,
   totalOf,
   type Article,
   type CartLine,
   type Shopper,
 } from './support/shop.js';
 
-const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const PUBLISHABLE_KEY = 'pk_test_fake_0123456789';
 
 let fake: FakeStripe;
@@ -40,6 +41,7 @@ beforeAll(async () => {
     RECONCILE_AFTER_S: '0',
     RECONCILE_INTERVAL_S: '0',
   });
+  await plentyOfStock(t);
   stock = await articles(t, 3);
 });
 afterAll(async () => {
@@ -51,32 +53,8 @@ const line = (i: number, quantity = 1): CartLine => ({ ...stock[i]!, quantity })
 const paymentOf = async (intentId: string) =>
   (await t.database.db.select().from(payments).where(eq(payments.intentId, intentId)))[0];
 
-/** Posts an event to the webhook as Stripe would, signed with the endpoint's secret (or not). */
-async function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.json('/api/v1/payments/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    body: payload,
-  });
-}
-
-let eventSeq = 0;
-const intentEvent = (type: string, intentId: string) => {
-  eventSeq += 1;
-  return {
-    id: `evt_test_${eventSeq.toString().padStart(6, '0')}`,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: fake.intents.get(intentId) },
-  };
-};
+const deliver = (event: object, secret?: string) => deliverWebhook(t, event, secret);
+const intentEvent = (type: string, intentId: string) => makeIntentEvent(fake, type, intentId);
 
 async function prepare(shopper: Shopper, lines: CartLine[]) {
   await fillCart(t, shopper, lines);

@@ -68,6 +68,14 @@ export const ServerCartItemSchema = z.object({
   }),
   /** price x quantity, shown even when the line is unavailable. */
   line_total: MoneySchema,
+  /**
+   * Pieces of this product and size the shopper can still have (pieces their own payment under way holds
+   * count as theirs), given when STOCK_LEFT_SHOWN_AT or fewer, or fewer than the line's quantity; null when
+   * there are plenty.
+   */
+  left: z.number().int().min(0).nullable(),
+  /** The line asks for more pieces than are left: checkout refuses the cart until it is lowered or removed. */
+  exceeds_stock: z.boolean(),
 });
 export type ServerCartItem = z.infer<typeof ServerCartItemSchema>;
 
@@ -88,8 +96,9 @@ export type CartResponse = z.infer<typeof CartResponseSchema>;
 
 /**
  * The login merge: the browser cart's lines that the server cart lacks (same slug, colour and size) are added;
- * lines already there are left as they are. An item that is malformed, unknown, unavailable or not offered in
- * that colour or size is skipped and reported, never a failure of the whole merge: hence items are checked
+ * lines already there are left as they are. An item that is malformed, unknown, unavailable, sold out or not
+ * offered in that colour or size is skipped and reported (one asking for more than is left is added with what
+ * is left, and reported too), never a failure of the whole merge: hence items are checked
  * one by one against CartAddSchema on the server, not here. Send `CartMergeInput`.
  */
 export const CartMergeSchema = z.object({
@@ -107,6 +116,10 @@ export const CART_MERGE_SKIP_REASONS = [
   'unavailable',
   /** The product does not come in that colour or size (or needs a colour). */
   'option',
+  /** No piece of that size is left. */
+  'sold_out',
+  /** Fewer pieces were left than the item asked for: the line was added with what is left. */
+  'reduced',
   /** The cart already holds CART_MAX_LINES lines. */
   'cart_full',
 ] as const;

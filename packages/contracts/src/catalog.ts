@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT } from './common.js';
 import { envelope } from './envelope.js';
-import { PRODUCTS_MAX_PER_PAGE, SEARCH_MAX_LENGTH, SIZES } from './constants.js';
+import { PRODUCTS_MAX_PER_PAGE, SEARCH_MAX_LENGTH, SIZES, STOCK_LEFT_SHOWN_AT } from './constants.js';
 
 export const SizeSchema = z.enum(SIZES);
+
+/**
+ * A size of a product as shoppers see it: whether a piece can be bought now (pieces held by payments under way
+ * do not count) and, at STOCK_LEFT_SHOWN_AT or fewer, how many; the exact count above that is never sent.
+ */
+export const ProductSizeSchema = z.object({
+  name: SizeSchema,
+  in_stock: z.boolean(),
+  left: z.number().int().min(0).max(STOCK_LEFT_SHOWN_AT).optional(),
+});
+export type ProductSize = z.infer<typeof ProductSizeSchema>;
 
 export const ProductStatusSchema = z.enum(['active', 'inactive']);
 export type ProductStatus = z.infer<typeof ProductStatusSchema>;
@@ -47,7 +58,7 @@ export const ProductSummarySchema = z.object({
   images: z.array(ImageSchema),
   category_slug: z.string(),
   colors: z.array(ColorSchema),
-  sizes: z.array(z.object({ name: SizeSchema })),
+  sizes: z.array(ProductSizeSchema),
   status: ProductStatusSchema,
   featured: z.boolean(),
   best_seller: z.boolean(),
@@ -77,7 +88,7 @@ export const ProductDetailSchema = z.object({
   old_price: MoneySchema.nullable(),
   images: z.array(ImageSchema),
   colors: z.array(ColorSchema),
-  sizes: z.array(z.object({ name: SizeSchema })),
+  sizes: z.array(ProductSizeSchema),
   status: ProductStatusSchema,
   category: z.string(),
   category_en: z.string(),

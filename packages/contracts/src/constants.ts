@@ -10,6 +10,12 @@ export const CURRENCY = 'AED' as const;
 export const SIZES = ['S', 'M', 'L', 'XL'] as const;
 export type Size = (typeof SIZES)[number];
 
+/**
+ * Public answers say of each size whether it is in stock and, at this many pieces or fewer, how many are left;
+ * the exact count above it stays private.
+ */
+export const STOCK_LEFT_SHOWN_AT = 3;
+
 export const PRODUCTS_MAX_PER_PAGE = 48;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MAX_RESULTS = 48;

@@ -4,12 +4,28 @@ import { z } from 'zod';
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
 
+/**
+ * What is left of a piece that a request asked too many of (a cart add or update, a payment): the client says
+ * it in the shopper's language.
+ */
+export const StockShortageSchema = z.object({
+  slug: z.string(),
+  size: z.string(),
+  /** Pieces this shopper can still have of that size (0: sold out). */
+  left: z.number().int().min(0),
+});
+export type StockShortage = z.infer<typeof StockShortageSchema>;
+
 export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: FieldErrorsSchema.optional(),
   /** A machine-readable reason for some refusals (see ERROR_CODES), for the client to act on. */
   code: z.string().optional(),
+  /** Set when the request was refused because too few pieces are left. */
+  shortages: z.array(StockShortageSchema).optional(),
+  /** Set when a payment was refunded because its pieces were sold while it was being made. */
+  refunded: z.literal(true).optional(),
   requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

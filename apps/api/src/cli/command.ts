@@ -1,4 +1,11 @@
+/**
+ * What the shop's command-line tools share: their arguments and configuration read with a clear line on a bad one,
+ * and the shop's own database opened with that configuration and migrated.
+ */
 import { ConfigError, loadConfig, type Config } from '../env.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { DatabaseInUseError } from '../db/pglite-lock.js';
+import { migrateDatabase } from '../db/migrate.js';
 
 /** Where a command line tool writes, and what it reads its configuration from (tests pass their own). */
 export interface CommandIo {
@@ -29,6 +36,33 @@ export function commandConfig({ err, env }: CommandIo): Config | undefined {
     }
     throw e;
   }
+}
+
+/**
+ * The configuration and the migrated database, or the exit code after saying why not (a bad variable, the
+ * embedded database open in the running shop, a server that does not answer). The caller closes the database.
+ */
+export async function openShopDatabase(
+  io: CommandIo,
+): Promise<{ config: Config; database: DatabaseHandle } | number> {
+  const config = commandConfig(io);
+  if (!config) return 1;
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/db` });
+  } catch (e) {
+    io.err(
+      e instanceof DatabaseInUseError ? e.message : `Could not open the database: ${(e as Error).message}`,
+    );
+    return 1;
+  }
+  try {
+    await migrateDatabase(database);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  return { config, database };
 }
 
 /** Runs a command with the process's arguments and exits with its code; `name` prefixes an unexpected failure. */

@@ -5,11 +5,8 @@
  * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
  */
 import { parseArgs } from 'node:util';
-import { commandArgs, commandConfig, type CommandIo } from './command.js';
-import { openDatabase } from '../db/client.js';
-import { DatabaseInUseError } from '../db/pglite-lock.js';
-import { migrateDatabase } from '../db/migrate.js';
 import { setUserRole } from '../modules/account/roles.js';
+import { commandArgs, openShopDatabase, type CommandIo } from './command.js';
 
 const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';
 
@@ -37,18 +34,10 @@ export async function userAdmin(argv: string[], io: CommandIo): Promise<number> 
     return 2;
   }
 
-  const config = commandConfig(io);
-  if (!config) return 1;
-
-  let database;
+  const opened = await openShopDatabase(io);
+  if (typeof opened === 'number') return opened;
+  const { config, database } = opened;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/db` });
-  } catch (e) {
-    err(e instanceof DatabaseInUseError ? e.message : `Could not open the database: ${(e as Error).message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(database);
     const role = parsed.values.revoke ? 'customer' : 'admin';
     const result = await setUserRole(database.db, email, role);
     const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `${config.dataDir}/db`;

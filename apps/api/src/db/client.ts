@@ -16,8 +16,11 @@ export interface DatabaseHandle {
   driver: Driver;
   /** Runs `fn` while holding a cluster-wide advisory lock, so concurrent instances migrate and seed one at a time. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel; `onReset` fires when notifications may have been missed (reconnect). */
-  listen(channel: string, onMessage: () => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel. `onMessage` gets each notification's payload, and is also called without
+   * one when notifications may have been missed (a reconnect): then the subscriber must assume anything changed.
+   */
+  listen(channel: string, onMessage: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     // One process owns a PGlite directory, and PGlite runs one statement at a time: nothing to lock against.
     withLock: (_key, fn) => fn(),
     async listen(channel, onMessage) {
-      const unsubscribe = await client.listen(channel, () => onMessage());
+      const unsubscribe = await client.listen(channel, (payload) => onMessage(payload));
       return () => unsubscribe();
     },
     async close() {
@@ -107,7 +110,7 @@ async function openPostgres(
       };
       const connect = async (): Promise<void> => {
         const c = new pg.Client({ connectionString: url });
-        c.on('notification', () => onMessage());
+        c.on('notification', (message) => onMessage(message.payload ?? ''));
         c.on('error', (err) => {
           onError(err);
           listeners.delete(c);

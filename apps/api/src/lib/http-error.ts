@@ -1,4 +1,7 @@
-import type { FieldErrors } from '@boutique/contracts';
+import type { ErrorEnvelope, FieldErrors } from '@boutique/contracts';
+
+/** What an error answer may carry besides its message and field errors (see ErrorEnvelopeSchema). */
+export type ErrorDetails = Pick<ErrorEnvelope, 'code' | 'shortages' | 'refunded'>;
 
 /** An expected failure with the HTTP status and message the client should see. */
 export class HttpError extends Error {
@@ -6,8 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
-    /** A machine-readable reason (contracts' ERROR_CODES) for the client to act on. */
-    readonly code?: string,
+    /** A machine-readable reason (contracts' ERROR_CODES) and what the client needs to act on the refusal. */
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'HttpError';

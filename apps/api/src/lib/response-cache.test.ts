@@ -60,3 +60,45 @@ describe('ResponseCache', () => {
     expect((await cache.get('b', async () => 'reloaded'))?.body).toBe('"reloaded"');
   });
 });
+
+describe('ResponseCache.dropTagged', () => {
+  it('drops the answers that show a changed product or do not say what they show, and keeps the others', async () => {
+    const cache = new ResponseCache(60_000);
+    const tagged = (ids: number[]) => async () => ({ ids });
+    const tagsOf = (v: { ids: number[] }) => v.ids;
+    await cache.get('product:1', tagged([1]), tagsOf);
+    await cache.get('list:a', tagged([1, 2]), tagsOf);
+    await cache.get('list:b', tagged([2, 3]), tagsOf);
+    await cache.get('untagged', async () => 'x');
+    cache.dropTagged([1]);
+    expect(cache.size).toBe(1);
+    expect((await cache.get('list:b', async () => ({ ids: [] }), tagsOf))?.body).toBe('{"ids":[2,3]}');
+    expect((await cache.get('product:1', async () => ({ ids: [9] }), tagsOf))?.body).toBe('{"ids":[9]}');
+  });
+
+  it('does not keep a load that raced with the drop', async () => {
+    const cache = new ResponseCache(60_000);
+    let release: () => void = () => {};
+    const slow = new Promise<void>((r) => (release = r));
+    const stale = cache.get(
+      'k',
+      async () => {
+        await slow;
+        return [5];
+      },
+      (v) => v,
+    );
+    cache.dropTagged([5]);
+    release();
+    expect((await stale)?.body).toBe('[5]');
+    expect(
+      (
+        await cache.get(
+          'k',
+          async () => [6],
+          (v) => v,
+        )
+      )?.body,
+    ).toBe('[6]');
+  });
+});

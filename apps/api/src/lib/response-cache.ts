@@ -3,6 +3,11 @@ import { createHash } from 'node:crypto';
 export interface CachedResponse {
   body: string;
   etag: string;
+  /**
+   * Ids of the products the answer shows, when the loader said: `dropTagged` drops it only when one of them
+   * changed. Undefined: the answer may show any product.
+   */
+  tags?: ReadonlySet<number>;
 }
 
 interface Entry extends CachedResponse {
@@ -11,8 +16,9 @@ interface Entry extends CachedResponse {
 
 /**
  * Serialised answers of read-mostly endpoints, keyed by what identifies the answer. Bounded (least recently
- * used goes first), time-limited as a safety net, and cleared as a whole when the catalogue changes. Concurrent
- * misses of one key share a single load, and a load that raced with a clear is not stored.
+ * used goes first), time-limited as a safety net, and cleared as a whole when the catalogue changes, or only
+ * where it shows given products (`dropTagged`) when just their stock did. Concurrent misses of one key share a
+ * single load, and a load that raced with a clear is not stored.
  */
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
@@ -33,8 +39,15 @@ export class ResponseCache {
     return this.#entries.size;
   }
 
-  /** The cached answer for `key`, loading it on a miss; `undefined` (not cached) when `load` finds nothing. */
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedResponse | undefined> {
+  /**
+   * The cached answer for `key`, loading it on a miss; `undefined` (not cached) when `load` finds nothing.
+   * `tagsOf` names the products in a loaded answer (see `dropTagged`).
+   */
+  async get<T>(
+    key: string,
+    load: () => Promise<T | undefined>,
+    tagsOf?: (value: T) => Iterable<number>,
+  ): Promise<CachedResponse | undefined> {
     const hit = this.#entries.get(key);
     if (hit && hit.expiresAt > this.now()) {
       this.hits += 1;
@@ -55,7 +68,12 @@ export class ResponseCache {
         if (value === undefined) return undefined;
         const body = JSON.stringify(value);
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-        const entry: Entry = { body, etag, expiresAt: this.now() + this.ttlMs };
+        const entry: Entry = {
+          body,
+          etag,
+          expiresAt: this.now() + this.ttlMs,
+          ...(tagsOf && { tags: new Set(tagsOf(value)) }),
+        };
         if (generation === this.#generation && this.ttlMs > 0) this.#store(key, entry);
         return entry;
       })
@@ -68,6 +86,19 @@ export class ResponseCache {
     this.#generation += 1;
     this.#entries.clear();
     this.#loading.clear();
+  }
+
+  /**
+   * Drops the answers that show any of these products, and those that did not say what they show. Loads under
+   * way are not kept either: they may have read the products before the change.
+   */
+  dropTagged(ids: Iterable<number>) {
+    const changed = new Set(ids);
+    this.#generation += 1;
+    this.#loading.clear();
+    for (const [key, entry] of this.#entries) {
+      if (!entry.tags || [...changed].some((id) => entry.tags?.has(id))) this.#entries.delete(key);
+    }
   }
 
   #store(key: string, entry: Entry) {

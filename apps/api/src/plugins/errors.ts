@@ -57,7 +57,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return send(reply, error.statusCode, {
         message: error.message,
         ...(error.errors && { errors: error.errors }),
-        ...(error.code && { code: error.code }),
+        ...error.details,
       });
     }
     if (error.validation) {

@@ -34,12 +34,9 @@ export async function requireAdmin(db: Database, request: FastifyRequest): Promi
   }
   if (!row.enrolled) {
     securityEvent(request, 'admin_forbidden', { userId: user.id, reason: 'no second factor enrolled' });
-    throw new HttpError(
-      403,
-      SECOND_FACTOR_ENROLMENT_REQUIRED,
-      undefined,
-      ERROR_CODES.secondFactorEnrolmentRequired,
-    );
+    throw new HttpError(403, SECOND_FACTOR_ENROLMENT_REQUIRED, undefined, {
+      code: ERROR_CODES.secondFactorEnrolmentRequired,
+    });
   }
   const [passed] = await db
     .select({ id: refreshTokens.id })
@@ -48,7 +45,7 @@ export async function requireAdmin(db: Database, request: FastifyRequest): Promi
     .limit(1);
   if (!passed) {
     securityEvent(request, 'admin_forbidden', { userId: user.id, reason: 'sign-in without second factor' });
-    throw new HttpError(403, SECOND_FACTOR_REQUIRED, undefined, ERROR_CODES.secondFactorRequired);
+    throw new HttpError(403, SECOND_FACTOR_REQUIRED, undefined, { code: ERROR_CODES.secondFactorRequired });
   }
   return { ...user, role: 'admin' };
 }

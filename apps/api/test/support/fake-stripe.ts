@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A small stand-in for api.stripe.com, enough for the shop's StripeGateway: PaymentIntents (create, with or
- * without confirm; update; retrieve with `expand[]=latest_charge`), Apple Pay tokens, and idempotency keys
- * replayed as Stripe does. Bodies arrive form-encoded with bracketed keys, exactly as the SDK sends them.
+ * without confirm; update; cancel; retrieve with `expand[]=latest_charge`), refunds, Apple Pay tokens, and
+ * idempotency keys replayed as Stripe does. Bodies arrive form-encoded with bracketed keys, exactly as the SDK sends them.
  * Every request is recorded for the tests to inspect.
  */
 
@@ -17,7 +17,7 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
 }
 
-interface FakeIntent {
+export interface FakeIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
@@ -51,6 +51,18 @@ interface FakeCharge {
   };
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface BillingDetails {
   name?: string;
   email?: string;
@@ -66,10 +78,14 @@ export interface FakeStripe {
   secretKey: string;
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
+  /** Refunds made, by id. */
+  refunds: Map<string, FakeRefund>;
   /** An intent made at Stripe by some earlier call, e.g. one whose answer never reached the shop. */
   createIntent(amount: number, metadata: Record<string, string>): FakeIntent;
   /** The next intent creation is carried out, but its answer is a 500: the shop never learns the id. */
   loseNextAnswer(): void;
+  /** The next POST to this path is refused with a 500 and nothing done (Stripe having a bad moment). */
+  failNext(path: string): void;
   /** What Stripe.js does in the browser with a good card: the intent succeeds, with a charge and its billing. */
   succeed(intentId: string, billing?: BillingDetails): FakeIntent;
   /** A refused card in the browser: the intent goes back to requires_payment_method with the error. */
@@ -104,9 +120,11 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, FakeRefund>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let seq = 0;
   let loseNext = false;
+  const failing = new Set<string>();
   const id = (prefix: string) =>
     `${prefix}_${(++seq).toString().padStart(4, '0')}${randomBytes(8).toString('hex')}`;
 
@@ -198,8 +216,64 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
     return intent;
   };
 
+  const unexpectedState = (intent: FakeIntent, action: string) => ({
+    status: 400,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+        payment_intent: intent,
+      },
+    },
+  });
+
   const route = (req: RecordedRequest): { status: number; body: unknown } => {
     const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.path);
+    const cancelPath = /^\/v1\/payment_intents\/(pi_\w+)\/cancel$/.exec(req.path);
+    if (cancelPath && req.method === 'POST') {
+      const intent = intents.get(cancelPath[1] ?? '');
+      if (!intent) return notFound(req.path);
+      if (intent.status === 'succeeded' || intent.status === 'canceled')
+        return unexpectedState(intent, 'cancel');
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
+    if (req.method === 'POST' && req.path === '/v1/refunds') {
+      const intentId = typeof req.body.payment_intent === 'string' ? req.body.payment_intent : '';
+      const intent = intents.get(intentId);
+      if (!intent) return notFound(`/v1/payment_intents/${intentId}`);
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id)
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount = req.body.amount === undefined ? intent.amount - refunded : Number(req.body.amount);
+      if (intent.status !== 'succeeded' || amount <= 0 || refunded + amount > intent.amount) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code:
+                intent.status !== 'succeeded' ? 'payment_intent_unexpected_state' : 'charge_already_refunded',
+              message: `This PaymentIntent cannot be refunded (status ${intent.status}, refunded ${refunded}).`,
+            },
+          },
+        };
+      }
+      const refund: FakeRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        status: 'succeeded',
+        metadata: (req.body.metadata as Record<string, string> | undefined) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
     if (req.method === 'POST' && req.path === '/v1/payment_intents') {
       const body = req.body;
       const intent = createIntent(
@@ -269,11 +343,18 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
       };
       requests.push(recorded);
       let answer: { status: number; body: unknown };
+      let refused = false;
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         answer = {
           status: 401,
           body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
         };
+      } else if (recorded.method === 'POST' && failing.delete(recorded.path)) {
+        answer = {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
+        };
+        refused = true;
       } else {
         const key = req.headers['idempotency-key'];
         const replay = typeof key === 'string' && recorded.method === 'POST' ? replays.get(key) : undefined;
@@ -281,6 +362,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
         if (typeof key === 'string' && recorded.method === 'POST' && !replay) replays.set(key, answer);
       }
       const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req') };
+      if (refused) headers['stripe-should-retry'] = 'false';
       if (loseNext && recorded.method === 'POST' && recorded.path === '/v1/payment_intents') {
         loseNext = false;
         answer = {
@@ -301,9 +383,13 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
     secretKey,
     requests,
     intents,
+    refunds,
     createIntent,
     loseNextAnswer: () => {
       loseNext = true;
+    },
+    failNext: (path) => {
+      failing.add(path);
     },
     succeed,
     decline,

@@ -99,6 +99,16 @@ export function call(t: TestApp, method: string, path: string, token?: string, b
   });
 }
 
+/**
+ * Every size of every product gets at least `pieces` pieces: for files whose stories are not about stock, so
+ * that the demo's few pieces per size never run out under them.
+ */
+export async function plentyOfStock(t: TestApp, pieces = 10_000) {
+  await t.database.db.execute(sql`insert into product_stock (product_id, size, stock)
+    select p.id, s.size, ${pieces}::int from products p cross join lateral unnest(p.sizes) as s(size)
+    on conflict (product_id, size) do update set stock = greatest(product_stock.stock, excluded.stock)`);
+}
+
 /** Active products of the demo catalogue, each with its first colour and first size. */
 export async function articles(t: TestApp, count = 3): Promise<Article[]> {
   const rows = await t.database.db

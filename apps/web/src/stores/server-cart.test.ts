@@ -41,6 +41,8 @@ const serverLine = (
   quantity: 1,
   product_image: '/storage/zahra-800.webp',
   line_total: '1250.00',
+  left: null,
+  exceeds_stock: false,
   ...over,
   options: {
     color: 'emerald',

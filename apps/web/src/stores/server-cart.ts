@@ -101,6 +101,9 @@ export function addToServerCart(cart: ServerCart, item: NewCartItem, tempId: num
             size: item.selectedSize,
           },
           line_total: item.price,
+          // Until the server answers with what it knows of the stock.
+          left: null,
+          exceeds_stock: false,
         },
       ];
   return withServerTotals(cart, items);

@@ -20,6 +20,8 @@ const line = (id: number, quantity: number, size: Size = 'M'): ServerCartItem =>
   product_image: '/z.webp',
   options: { color: null, color_value: null, color_name: null, size },
   line_total: (1250 * quantity).toFixed(2),
+  left: null,
+  exceeds_stock: false,
 });
 const cartOf = (...items: ServerCartItem[]): ServerCart => ({
   items,
@@ -33,6 +35,8 @@ const ok = (cart: ServerCart) =>
 let server: ServerCart;
 const calls: { route: string; body: unknown }[] = [];
 let failNext: string | null = null;
+/** The next quantity change is refused as the API refuses more than is left. */
+let refuseStock: number | null = null;
 /** Holds the answer to adds until released, to look at the cart in between. */
 let addGate: Promise<void> = Promise.resolve();
 
@@ -47,6 +51,20 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     return new Response(JSON.stringify({ success: false, message: 'Server error' }), { status: 500 });
   }
   if (route === 'GET /cart') return ok(server);
+  if (route.startsWith('PUT /cart/items/') && refuseStock !== null) {
+    const left = refuseStock;
+    refuseStock = null;
+    server = { ...server, items: server.items.map((i) => ({ ...i, left })) };
+    return new Response(
+      JSON.stringify({
+        success: false,
+        message: `Only ${left} left in size M.`,
+        errors: { quantity: [`Only ${left} left in size M.`] },
+        shortages: [{ slug: 'zahra', size: 'M', left }],
+      }),
+      { status: 422 },
+    );
+  }
   if (route.startsWith('PUT /cart/items/')) {
     const id = Number(route.split('/').pop());
     const { quantity } = body as { quantity: number };
@@ -113,6 +131,7 @@ beforeEach(() => {
   localStorage.clear();
   calls.length = 0;
   failNext = null;
+  refuseStock = null;
   server = cartOf(line(1, 1));
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -132,6 +151,25 @@ describe('the cart of a signed-in customer', () => {
     });
     expect(cart.get().items).toEqual([]);
     expect(JSON.parse(localStorage.getItem('cart') ?? '{}')).toMatchObject({ items: [] });
+  });
+
+  it('says what is left when a quantity is refused for want of pieces, and blocks checkout on a flagged line', async () => {
+    const { session, seen, actions } = await setup();
+    act(() => session.signIn({ user, tokens }));
+    await waitFor(() => expect(seen.current?.lines).toHaveLength(1));
+    expect(seen.current?.blocked).toBe(false);
+
+    refuseStock = 2;
+    await act(() => actions.current?.updateQuantity('1', 3));
+    expect(seen.current?.failure).toBe('stock');
+    expect(seen.current?.shortage).toEqual({ slug: 'zahra', size: 'M', left: 2 });
+    await waitFor(() => expect(seen.current?.lines[0]).toMatchObject({ quantity: 1, left: 2 }));
+
+    // The stock falls under the line: flagged, and checkout waits.
+    server = cartOf({ ...line(1, 3), left: 1, exceeds_stock: true });
+    act(() => seen.current?.retry());
+    await waitFor(() => expect(seen.current?.lines[0]).toMatchObject({ exceedsStock: true, left: 1 }));
+    expect(seen.current?.blocked).toBe(true);
   });
 
   it('shows a change at once, then what the server says', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LocalizedText, ServerCart, ServerCartItem, Size } from '@boutique/contracts';
+import type { LocalizedText, ServerCart, ServerCartItem, Size, StockShortage } from '@boutique/contracts';
+import { shortagesOf } from '@/lib/stock';
 import { session, useSession } from '@/lib/session/session';
 import { cart, useCart } from './cart-store';
 import type { CartItem, NewCartItem } from './cart-model';
@@ -35,18 +36,30 @@ export interface CartLineView {
   image: string;
   /** False when the piece went out of stock after it was added. */
   available: boolean;
+  /**
+   * Pieces of this size the shopper can still have, when few (3 or fewer) or fewer than the line asks for;
+   * null when plenty, or unknown (the guest cart: checked when it reaches the server).
+   */
+  left: number | null;
+  /** The line asks for more than is left: checkout waits until it is lowered or removed. */
+  exceedsStock: boolean;
   /** Shown before the server has it: its controls wait. */
   pending: boolean;
 }
 
-/** The failures the spec names, each shown with its own translated message (cart:errors.*). */
-export type CartFailure = 'add' | 'remove' | 'update' | 'clear';
+/**
+ * The failures the spec names, each shown with its own translated message (cart:errors.*), and `stock`: an
+ * add or a quantity refused because fewer pieces are left (`stockShortage` says how many).
+ */
+export type CartFailure = 'add' | 'remove' | 'update' | 'clear' | 'stock';
 
 let failure: CartFailure | null = null;
+let shortage: StockShortage | null = null;
 const failureListeners = new Set<() => void>();
-function setFailure(next: CartFailure | null) {
-  if (next === failure) return;
+function setFailure(next: CartFailure | null, nextShortage: StockShortage | null = null) {
+  if (next === failure && nextShortage === shortage) return;
   failure = next;
+  shortage = nextShortage;
   for (const listener of failureListeners) listener();
 }
 const subscribeFailure = (listener: () => void) => {
@@ -56,6 +69,7 @@ const subscribeFailure = (listener: () => void) => {
   };
 };
 const getFailure = () => failure;
+const getShortage = () => shortage;
 const noFailure = () => null;
 
 export const dismissCartFailure = () => setFailure(null);
@@ -70,6 +84,8 @@ const fromGuest = (i: CartItem): CartLineView => ({
   size: i.selectedSize,
   image: i.image,
   available: true,
+  left: null,
+  exceedsStock: false,
   pending: false,
 });
 
@@ -86,6 +102,8 @@ const fromServer = (i: ServerCartItem): CartLineView => ({
   size: i.options.size,
   image: i.product_image,
   available: i.product.available,
+  left: i.left,
+  exceedsStock: i.exceeds_stock,
   pending: i.id < 0,
 });
 
@@ -105,10 +123,13 @@ async function changeServerCart(
   client.setQueryData<ServerCart>(CART_QUERY_KEY, guess(before ?? emptyServerCart));
   try {
     await call();
-    if (failure === kind) setFailure(null);
-  } catch {
+    if (failure === kind || failure === 'stock') setFailure(null);
+  } catch (error) {
     if (before) client.setQueryData(CART_QUERY_KEY, before);
-    setFailure(kind);
+    const [short] = shortagesOf(error) ?? [];
+    setFailure(short ? 'stock' : kind, short ?? null);
+    // The product pages say what is left: they look again.
+    if (short) void client.invalidateQueries({ queryKey: ['product', short.slug] });
   } finally {
     inFlight -= 1;
     if (inFlight === 0) await client.invalidateQueries({ queryKey: CART_QUERY_KEY });
@@ -199,6 +220,10 @@ export interface ShopCart {
   retry: () => void;
   /** The last change that failed, until the next one of its kind succeeds or it is dismissed. */
   failure: CartFailure | null;
+  /** With the `stock` failure: the size and what is left of it. */
+  shortage: StockShortage | null;
+  /** Some line is unavailable or asks for more than is left: checkout waits until it is fixed. */
+  blocked: boolean;
 }
 
 export function useShopCart(): ShopCart {
@@ -207,6 +232,7 @@ export function useShopCart(): ShopCart {
   const signedIn = status === 'authenticated';
   const query = useQuery({ ...serverCartQuery(), enabled: signedIn });
   const lastFailure = useSyncExternalStore(subscribeFailure, getFailure, noFailure);
+  const lastShortage = useSyncExternalStore(subscribeFailure, getShortage, noFailure);
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
 
@@ -221,11 +247,14 @@ export function useShopCart(): ShopCart {
         loadFailed: false,
         retry,
         failure: null,
+        shortage: null,
+        blocked: false,
       };
     }
     const server = query.data;
+    const lines = server?.items.map(fromServer) ?? [];
     return {
-      lines: server?.items.map(fromServer) ?? [],
+      lines,
       totalItems: server?.total_items ?? 0,
       totalPrice: server ? Number(server.total_amount) : 0,
       isOpen: guest.isOpen,
@@ -233,8 +262,10 @@ export function useShopCart(): ShopCart {
       loadFailed: query.isError && !server,
       retry,
       failure: lastFailure,
+      shortage: lastShortage,
+      blocked: lines.some((l) => !l.available || l.exceedsStock),
     };
-  }, [signedIn, guest, query.data, query.isPending, query.isError, lastFailure, retry]);
+  }, [signedIn, guest, query.data, query.isPending, query.isError, lastFailure, lastShortage, retry]);
 }
 
 let merging: Promise<void> | null = null;

@@ -3,3 +3,4 @@ export * from './contact.js';
 export * from './users.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './stock.js';

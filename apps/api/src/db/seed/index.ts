@@ -1,11 +1,65 @@
-import { count } from 'drizzle-orm';
-import type { DatabaseHandle } from '../client.js';
-import { categories, colors, galleries, productColors, productImages, products } from '../schema/index.js';
+import { count, inArray } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../client.js';
+import {
+  categories,
+  colors,
+  galleries,
+  productColors,
+  productImages,
+  productStock,
+  products,
+} from '../schema/index.js';
 import { searchDocument } from '../../lib/search-text.js';
 import { GALLERY_WIDTHS, PRODUCT_WIDTHS, type DemoMediaInput } from '../../media/render.js';
 import * as data from './catalog-data.js';
 
 export const SEED_LOCK = 72_410_002;
+
+/**
+ * Pieces per size in the demo, where a story needs them known (the browser tests rely on these): a product with
+ * a sold-out size and few left, sizes with one and two pieces, one active product sold out in every size.
+ * Every other size gets 0 to 6 pieces, the same on every seed (demoStock).
+ */
+export const DEMO_STOCK: Record<string, Partial<Record<data.SizeName, number>>> = {
+  'zahra-emerald-velvet-caftan': { S: 3, M: 6, L: 6, XL: 5 },
+  'bahia-womens-embroidered-jellaba': { S: 0, M: 2, L: 1, XL: 6 },
+  'kasbah-mens-eid-jellaba': { S: 4, M: 1, L: 1, XL: 3 },
+  'tanja-mens-linen-jellaba': { S: 5, M: 2, L: 2, XL: 3 },
+  'atlas-mens-hooded-wool-jellaba': { S: 0, M: 0, L: 0, XL: 0 },
+};
+
+/** The demo's pieces of a size: DEMO_STOCK's, else 0 to 6 drawn from the slug and size (FNV-1a). */
+export function demoStock(slug: string, size: data.SizeName): number {
+  const known = DEMO_STOCK[slug]?.[size];
+  if (known !== undefined) return known;
+  let hash = 0x811c9dc5;
+  for (const ch of `${slug}/${size}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % 7;
+}
+
+/**
+ * Gives the demo products their pieces when no size of the shop has a count yet: on the first seed, and once
+ * for a demo catalogue seeded before the shop counted stock. A shop whose owner has set any count is left alone.
+ */
+async function seedDemoStock(db: Database): Promise<boolean> {
+  const [counted] = await db.select({ n: count() }).from(productStock);
+  if ((counted?.n ?? 0) > 0) return false;
+  const bySlug = new Map(data.products.map((p) => [p.slug, p]));
+  const rows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(inArray(products.slug, [...bySlug.keys()]));
+  const values = rows.flatMap((r) =>
+    (bySlug.get(r.slug)?.sizes ?? []).map((size) => ({
+      productId: r.id,
+      size,
+      stock: demoStock(r.slug, size),
+    })),
+  );
+  if (values.length === 0) return false;
+  await db.insert(productStock).values(values).onConflictDoNothing();
+  return true;
+}
 const IMAGES_PER_PRODUCT = 3;
 const DAY_MS = 86_400_000;
 
@@ -33,12 +87,13 @@ export function demoMedia(): DemoMediaInput {
 
 /**
  * Fills an empty catalogue with the demo boutique, once: a catalogue that already has collections is the shop
- * owner's and is left alone. Runs under a cluster-wide lock so that instances starting together seed once.
+ * owner's and is left alone (but for the demo products' stock, see seedDemoStock). Runs under a cluster-wide
+ * lock so that instances starting together seed once.
  */
 export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()): Promise<boolean> {
   return handle.withLock(SEED_LOCK, async () => {
     const [existing] = await handle.db.select({ n: count() }).from(categories);
-    if ((existing?.n ?? 0) > 0) return false;
+    if ((existing?.n ?? 0) > 0) return seedDemoStock(handle.db);
 
     await handle.db.transaction(async (tx) => {
       const categoryRows = await tx
@@ -123,6 +178,7 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
           sortOrder,
         })),
       );
+      await seedDemoStock(tx);
     });
     return true;
   });

@@ -75,7 +75,7 @@ export class ProfileService {
     } else if (changesPassword && !(await this.#freshlySignedIn(caller.sessionId))) {
       // An account made by social sign-in has no password to prove: a stolen access token alone must not be
       // enough to give it one, so the sign-in must be a fresh one.
-      throw new HttpError(403, FRESH_SIGN_IN_REQUIRED, undefined, ERROR_CODES.freshSignInRequired);
+      throw new HttpError(403, FRESH_SIGN_IN_REQUIRED, undefined, { code: ERROR_CODES.freshSignInRequired });
     }
     const weak = input.password === undefined ? undefined : weakPasswordReason(input.password, row.email);
     if (weak) errors.password = [weak];

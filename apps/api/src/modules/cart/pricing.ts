@@ -5,6 +5,8 @@ import { cartItems, colors, productColors, productImages, products } from '../..
 import type { PricedLine } from '../../db/schema/orders.js';
 import { toFils } from '../../lib/money.js';
 import { thumbnailKey } from '../catalog/images.js';
+import { lineStock } from '../stock/levels.js';
+import { StockService } from '../stock/service.js';
 
 /** What a line shows when its product has no image; the storefront serves this file. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
@@ -28,6 +30,10 @@ export interface CartLine extends PricedLine {
   colorName: LocalizedText | null;
   /** Storage key of the product's first image (its thumbnail rendition: catalog/images.ts); null: none. */
   imageKey: string | null;
+  /** Pieces of the product in this size the shopper can still have (shared by the size's lines in any colour). */
+  piecesLeft: number;
+  /** The line's say on stock (see lineStock). */
+  stock: { left: number | null; exceedsStock: boolean };
 }
 
 export interface PricedCart {
@@ -39,6 +45,8 @@ export interface PricedCart {
   totalFils: number;
   /** Every line is available (true for an empty cart). */
   allAvailable: boolean;
+  /** Some line asks for more pieces than are left (its size's lines together, whatever their colour). */
+  exceedsStock: boolean;
 }
 
 export interface PriceCartOptions {
@@ -79,6 +87,7 @@ export async function priceCart(
       colorName: colors.name,
       colorOffered,
       hasColors,
+      piecesLeft: StockService.availableToShopper(cartItems.productId, cartItems.size, cartItems.userId),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -91,6 +100,13 @@ export async function priceCart(
   let totalItems = 0;
   let totalFils = 0;
   let allAvailable = true;
+  let exceedsStock = false;
+  // Pieces are counted per size: two colours of one size share what is left.
+  const askedOfSize = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.productId}\u0000${r.size}`;
+    askedOfSize.set(key, (askedOfSize.get(key) ?? 0) + r.quantity);
+  }
   const lines = rows.map((r): CartLine => {
     const unitFils = toFils(r.price);
     const lineFils = unitFils * r.quantity;
@@ -98,9 +114,12 @@ export async function priceCart(
       r.status === 'active' &&
       r.sizes.includes(r.size as Size) &&
       (r.color === '' ? !r.hasColors : r.colorOffered);
+    const piecesLeft = Number(r.piecesLeft);
+    const stock = lineStock(piecesLeft, askedOfSize.get(`${r.productId}\u0000${r.size}`) ?? r.quantity);
     totalItems += r.quantity;
     if (available) totalFils += lineFils;
     else allAvailable = false;
+    if (available && stock.exceedsStock) exceedsStock = true;
     return {
       id: r.id,
       productId: r.productId,
@@ -116,9 +135,11 @@ export async function priceCart(
       lineFils,
       available,
       imageKey: images.get(r.productId) ?? null,
+      piecesLeft,
+      stock,
     };
   });
-  return { lines, totalItems, totalFils, allAvailable };
+  return { lines, totalItems, totalFils, allAvailable, exceedsStock };
 }
 
 /** The first image of each product (the catalogue's own order): the key of its thumbnail rendition. */

@@ -107,6 +107,31 @@ export async function insertMissingLines(
     });
 }
 
+/** One of the user's lines with its product's slug; undefined when the user has no such line. */
+export async function findLine(db: Database, userId: number, id: number) {
+  const [row] = await db
+    .select({
+      productId: cartItems.productId,
+      slug: products.slug,
+      size: cartItems.size,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Pieces of one product and size in the user's cart, whatever their colour. */
+export async function quantityOfSize(db: Database, userId: number, productId: number, size: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size)));
+  return Number(row?.n ?? 0);
+}
+
 /** Sets the quantity of one of the user's lines; false when the user has no such line. */
 export async function setQuantity(db: Database, userId: number, id: number, quantity: number) {
   const rows = await db

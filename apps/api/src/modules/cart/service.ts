@@ -13,6 +13,7 @@ import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { fromFils } from '../../lib/money.js';
 import { UNAUTHENTICATED } from '../../plugins/auth.js';
 import type { PublicUrl } from '../../storage/index.js';
+import type { StockService } from '../stock/service.js';
 import { PLACEHOLDER_IMAGE, priceCart, type PricedCart } from './pricing.js';
 import * as repo from './repository.js';
 import type { CartProduct, LineKey } from './repository.js';
@@ -69,6 +70,13 @@ function checkColor(offered: string[], color: string): string | undefined {
 
 const normalSlug = (slug: string) => slug.trim().toLowerCase();
 
+/** The answer to an add or update asking for more pieces of a size than the shopper can have: 422 naming it. */
+function beyondStock(slug: string, size: string, left: number) {
+  const message =
+    left === 0 ? `Size ${size} of this piece is sold out.` : `Only ${left} left in size ${size}.`;
+  return new HttpError(422, message, { quantity: [message] }, { shortages: [{ slug, size, left }] });
+}
+
 /** The slug of an item that failed validation, when it has a readable one, for the merge report. */
 function rawSlug(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null || !('slug' in raw)) return null;
@@ -100,6 +108,8 @@ export function toServerCart(priced: PricedCart, publicUrl: PublicUrl): ServerCa
         size: l.size,
       },
       line_total: fromFils(l.lineFils),
+      left: l.stock.left,
+      exceeds_stock: l.available && l.stock.exceedsStock,
     })),
     total_items: priced.totalItems,
     total_amount: fromFils(priced.totalFils),
@@ -116,6 +126,7 @@ export class CartService {
     private readonly db: Database,
     /** Makes the pictures' addresses (the API's /storage, or S3_PUBLIC_URL). */
     private readonly publicUrl: PublicUrl,
+    private readonly stock: StockService,
   ) {}
 
   async get(userId: number): Promise<ServerCart> {
@@ -139,6 +150,10 @@ export class CartService {
       if (!existing.has(repo.lineKey(line)) && existing.size >= CART_MAX_LINES) {
         throw unprocessable(CART_FULL, { cart: [CART_FULL] });
       }
+      // Pieces are counted per size: what the cart already has of it, in any colour, counts.
+      const left = await this.stock.availableTo(tx, userId, line.productId, line.size);
+      const inCart = await repo.quantityOfSize(tx, userId, line.productId, line.size);
+      if (inCart + line.quantity > left) throw beyondStock(slug, line.size, left);
       if (!(await repo.addToLine(tx, userId, line))) {
         throw unprocessable(INVALID, { quantity: [TOO_MANY_OF_ONE] });
       }
@@ -170,6 +185,18 @@ export class CartService {
       ]);
       const existing = await repo.lineKeys(tx, userId);
       const missing = new Map<string, Line>();
+      /** Pieces of a size this merge may still add: what is left, less what the cart (and this merge) has. */
+      const room = new Map<string, number>();
+      const roomFor = async (line: Line) => {
+        const key = `${line.productId}\u0000${line.size}`;
+        let free = room.get(key);
+        if (free === undefined) {
+          free =
+            (await this.stock.availableTo(tx, userId, line.productId, line.size)) -
+            (await repo.quantityOfSize(tx, userId, line.productId, line.size));
+        }
+        return { key, free: Math.max(0, free) };
+      };
       for (const { index, item } of valid) {
         const slug = item.slug;
         const resolved = resolveLine(products.get(normalSlug(slug)), item);
@@ -181,13 +208,34 @@ export class CartService {
         const key = repo.lineKey(resolved.line);
         if (existing.has(key)) continue;
         const pending = missing.get(key);
-        if (pending) {
-          pending.quantity = Math.min(CART_MAX_QUANTITY, pending.quantity + resolved.line.quantity);
-        } else if (existing.size + missing.size >= CART_MAX_LINES) {
+        if (!pending && existing.size + missing.size >= CART_MAX_LINES) {
           skipped.push({ index, slug, reason: 'cart_full', message: CART_FULL });
-        } else {
-          missing.set(key, { ...resolved.line });
+          continue;
         }
+        const wanted = Math.min(resolved.line.quantity, CART_MAX_QUANTITY - (pending?.quantity ?? 0));
+        const { key: sizeKey, free } = await roomFor(resolved.line);
+        const added = Math.min(wanted, free);
+        room.set(sizeKey, free - added);
+        const { size } = resolved.line;
+        if (added === 0 && wanted > 0) {
+          skipped.push({
+            index,
+            slug,
+            reason: 'sold_out',
+            message: `Size ${size} of this piece is sold out.`,
+          });
+          continue;
+        }
+        if (added < wanted) {
+          skipped.push({
+            index,
+            slug,
+            reason: 'reduced',
+            message: `Only ${free} left in size ${size}: ${added} added.`,
+          });
+        }
+        if (pending) pending.quantity += added;
+        else if (added > 0) missing.set(key, { ...resolved.line, quantity: added });
       }
       await repo.insertMissingLines(tx, userId, [...missing.values()]);
       skipped.sort((a, b) => a.index - b.index);
@@ -195,7 +243,18 @@ export class CartService {
     });
   }
 
+  /**
+   * Sets a line's quantity; more pieces than the shopper can have of that size (its other colours counted) is
+   * 422 naming what is left, and changes nothing. Lowering a line is always allowed.
+   */
   async update(userId: number, itemId: number, quantity: number): Promise<ServerCart> {
+    const line = await repo.findLine(this.db, userId, itemId);
+    if (!line) throw new HttpError(404, ITEM_NOT_FOUND);
+    if (quantity > line.quantity) {
+      const left = await this.stock.availableTo(this.db, userId, line.productId, line.size);
+      const others = (await repo.quantityOfSize(this.db, userId, line.productId, line.size)) - line.quantity;
+      if (others + quantity > left) throw beyondStock(line.slug, line.size, Math.max(0, left - others));
+    }
     if (!(await repo.setQuantity(this.db, userId, itemId, quantity)))
       throw new HttpError(404, ITEM_NOT_FOUND);
     return this.get(userId);

@@ -7,7 +7,6 @@ import type {
   ProductSummary,
   ProductTag,
   RelatedProduct,
-  Size,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
@@ -21,6 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { WIDE_WIDTHS } from '../../media/render.js';
+import { availableBySize, publicSizes } from '../stock/levels.js';
 import { WIDE_ASPECT, toImage } from './images.js';
 
 const productColumns = {
@@ -45,14 +45,12 @@ const toColor = (c: typeof colors.$inferSelect): Color => ({
   value: c.hex,
   name: c.name,
 });
-const sizesOf = (sizes: Size[]) => sizes.map((name) => ({ name }));
-
-/** Images and colours of many products in two queries, grouped by product id. */
+/** Images, colours and stock of many products in three queries, grouped by product id. */
 async function loadMedia(db: Database, publicUrl: PublicUrl, ids: number[]) {
   const images = new Map<number, ReturnType<typeof toImage>[]>();
   const swatches = new Map<number, Color[]>();
-  if (ids.length === 0) return { images, swatches };
-  const [imageRows, colorRows] = await Promise.all([
+  if (ids.length === 0) return { images, swatches, stock: new Map<number, Map<string, number>>() };
+  const [imageRows, colorRows, stock] = await Promise.all([
     db
       .select()
       .from(productImages)
@@ -64,6 +62,7 @@ async function loadMedia(db: Database, publicUrl: PublicUrl, ids: number[]) {
       .innerJoin(colors, eq(colors.id, productColors.colorId))
       .where(inArray(productColors.productId, ids))
       .orderBy(productColors.productId, productColors.sortOrder),
+    availableBySize(db, ids),
   ]);
   for (const r of imageRows) {
     const list = images.get(r.productId) ?? [];
@@ -75,11 +74,11 @@ async function loadMedia(db: Database, publicUrl: PublicUrl, ids: number[]) {
     list.push(toColor(r.color));
     swatches.set(r.productId, list);
   }
-  return { images, swatches };
+  return { images, swatches, stock };
 }
 
 async function summaries(db: Database, publicUrl: PublicUrl, rows: ProductRow[]): Promise<ProductSummary[]> {
-  const { images, swatches } = await loadMedia(
+  const { images, swatches, stock } = await loadMedia(
     db,
     publicUrl,
     rows.map((r) => r.id),
@@ -96,7 +95,7 @@ async function summaries(db: Database, publicUrl: PublicUrl, rows: ProductRow[])
     images: images.get(r.id) ?? [],
     category_slug: r.categorySlug,
     colors: swatches.get(r.id) ?? [],
-    sizes: sizesOf(r.sizes),
+    sizes: publicSizes(r.sizes, stock.get(r.id)),
     status: r.status,
     featured: r.featured,
     best_seller: r.bestSeller,
@@ -160,7 +159,7 @@ export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: 
     .where(and(eq(products.categoryId, p.categoryId), ne(products.id, p.id)))
     .orderBy(activeFirst, desc(products.bestSeller), desc(products.featured), asc(products.sortOrder))
     .limit(8);
-  const { images, swatches } = await loadMedia(db, publicUrl, [p.id, ...relatedRows.map((r) => r.id)]);
+  const { images, swatches, stock } = await loadMedia(db, publicUrl, [p.id, ...relatedRows.map((r) => r.id)]);
 
   const product: ProductDetail = {
     id: p.id,
@@ -173,7 +172,7 @@ export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: 
     old_price: p.oldPrice,
     images: images.get(p.id) ?? [],
     colors: swatches.get(p.id) ?? [],
-    sizes: sizesOf(p.sizes),
+    sizes: publicSizes(p.sizes, stock.get(p.id)),
     status: p.status,
     category: c.slug,
     category_en: c.name.en,

@@ -12,19 +12,36 @@ import {
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
-import { ResponseCache } from '../../lib/response-cache.js';
+import { ResponseCache, type CachedResponse } from '../../lib/response-cache.js';
 import { searchTerms } from '../../lib/search-text.js';
 import * as repo from './repository.js';
 
 const RECENT_LIMIT = 12;
 
+/** The products an answer shows: their stock is in it, so a change of it drops the answer. */
+const ids = (products: { id: number }[]) => products.map((p) => p.id);
+const none = () => [];
+
+/** The catalogue's answers, as the pages built on them read them. */
+export type CatalogReader = Pick<
+  CatalogService,
+  'categoryProducts' | 'product' | 'products' | 'recent' | 'search' | 'categories' | 'colors' | 'galleries'
+>;
+
+/**
+ * Told of a change: `productIds` when only the stock of those products changed (only what shows them is
+ * stale), undefined when anything may have.
+ */
+export type CatalogChangeListener = (productIds?: ReadonlySet<number>) => void;
+
 /**
  * Catalogue answers, cached whole and serialised. The cache is dropped when the database announces a
- * catalogue change (see migrations/0001), so every instance sharing the database serves fresh data.
+ * catalogue change (see migrations/0001), so every instance sharing the database serves fresh data; a change
+ * of stock a shopper can see drops only the answers that show that product (migrations/0008).
  */
 export class CatalogService {
   readonly cache: ResponseCache;
-  readonly #changeListeners = new Set<() => void>();
+  readonly #changeListeners = new Set<CatalogChangeListener>();
 
   constructor(
     private readonly db: Database,
@@ -40,9 +57,41 @@ export class CatalogService {
     for (const listener of this.#changeListeners) listener();
   }
 
+  /** The stock of these products changed as shoppers see it: only the answers showing them go. */
+  stockChanged(productIds: Iterable<number>) {
+    const changed = new Set(productIds);
+    this.cache.dropTagged(changed);
+    for (const listener of this.#changeListeners) listener(changed);
+  }
+
   /** Called whenever the catalogue changes, for caches built on top of these answers. */
-  onChange(listener: () => void) {
+  onChange(listener: CatalogChangeListener) {
     this.#changeListeners.add(listener);
+  }
+
+  /**
+   * A reader of these answers that remembers which products they showed, for what is built of them (a
+   * rendered page): `tags()` is undefined once an answer did not say.
+   */
+  recording(): { reader: CatalogReader; tags: () => ReadonlySet<number> | undefined } {
+    const seen = new Set<number>();
+    let untagged = false;
+    const note = (cached: CachedResponse | undefined) => {
+      if (cached?.tags) for (const id of cached.tags) seen.add(id);
+      else if (cached) untagged = true;
+      return cached;
+    };
+    const reader: CatalogReader = {
+      categoryProducts: async (slug) => note(await this.categoryProducts(slug)),
+      product: async (slugOrId) => note(await this.product(slugOrId)),
+      products: async (page, perPage, tag) => note(await this.products(page, perPage, tag)),
+      recent: async () => note(await this.recent()),
+      search: async (query) => note(await this.search(query)),
+      categories: async () => note(await this.categories()),
+      colors: async () => note(await this.colors()),
+      galleries: async () => note(await this.galleries()),
+    };
+    return { reader, tags: () => (untagged ? undefined : seen) };
   }
 
   categoryProducts(slug: string) {
@@ -52,6 +101,7 @@ export class CatalogService {
         const found = await repo.findCategoryWithProducts(this.db, this.publicUrl, slug);
         return found && { success: true, data: { data: found } };
       },
+      (answer) => ids(answer.data.data.products),
     );
   }
 
@@ -62,6 +112,8 @@ export class CatalogService {
         const found = await repo.findProduct(this.db, this.publicUrl, slugOrId);
         return found && { success: true, data: found };
       },
+      // Related products show no stock.
+      (answer) => [answer.data.product.id],
     );
   }
 
@@ -72,42 +124,63 @@ export class CatalogService {
         success: true,
         data: { products: await repo.listProducts(this.db, this.publicUrl, page, perPage, tag) },
       }),
+      (answer) => ids(answer.data.products.data),
     );
   }
 
   recent() {
-    return this.cache.get('recent', async (): Promise<RecentProductsResponse> => ({
-      success: true,
-      data: { products: await repo.recentProducts(this.db, this.publicUrl, RECENT_LIMIT) },
-    }));
+    return this.cache.get(
+      'recent',
+      async (): Promise<RecentProductsResponse> => ({
+        success: true,
+        data: { products: await repo.recentProducts(this.db, this.publicUrl, RECENT_LIMIT) },
+      }),
+      (answer) => ids(answer.data.products),
+    );
   }
 
   search(query: string) {
     const terms = searchTerms(query);
-    return this.cache.get(`search:${terms.join(' ')}`, async (): Promise<SearchResponse> => ({
-      success: true,
-      data: { data: await repo.searchProducts(this.db, this.publicUrl, terms, SEARCH_MAX_RESULTS) },
-    }));
+    return this.cache.get(
+      `search:${terms.join(' ')}`,
+      async (): Promise<SearchResponse> => ({
+        success: true,
+        data: { data: await repo.searchProducts(this.db, this.publicUrl, terms, SEARCH_MAX_RESULTS) },
+      }),
+      (answer) => ids(answer.data.data.products),
+    );
   }
 
   categories() {
-    return this.cache.get('categories', async (): Promise<CategoriesResponse> => ({
-      success: true,
-      data: { categories: await repo.listCategories(this.db, this.publicUrl) },
-    }));
+    return this.cache.get(
+      'categories',
+      async (): Promise<CategoriesResponse> => ({
+        success: true,
+        data: { categories: await repo.listCategories(this.db, this.publicUrl) },
+      }),
+      none,
+    );
   }
 
   colors() {
-    return this.cache.get('colors', async (): Promise<ColorsResponse> => ({
-      success: true,
-      data: { data: { colors: await repo.listColors(this.db) } },
-    }));
+    return this.cache.get(
+      'colors',
+      async (): Promise<ColorsResponse> => ({
+        success: true,
+        data: { data: { colors: await repo.listColors(this.db) } },
+      }),
+      none,
+    );
   }
 
   galleries() {
-    return this.cache.get('galleries', async (): Promise<GalleriesResponse> => ({
-      success: true,
-      data: { data: { galleries: await repo.listGalleries(this.db, this.publicUrl) } },
-    }));
+    return this.cache.get(
+      'galleries',
+      async (): Promise<GalleriesResponse> => ({
+        success: true,
+        data: { data: { galleries: await repo.listGalleries(this.db, this.publicUrl) } },
+      }),
+      none,
+    );
   }
 }

@@ -5,6 +5,7 @@ import { paymentEvents, payments } from '../../db/schema/index.js';
 import type { GatewayEvent } from '../payments/gateway.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { OrderService } from './service.js';
+import type { StockService } from '../stock/service.js';
 
 export interface ReconcilerOptions {
   /** How long a succeeded payment waits for its shopper's own order call. */
@@ -33,6 +34,7 @@ export class Reconciler {
     private readonly options: ReconcilerOptions,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: ShopMetrics,
+    private readonly stock: Pick<StockService, 'release'>,
   ) {}
 
   /**
@@ -81,6 +83,13 @@ export class Reconciler {
     }
     if (outcome.kind === 'handled' && event.intent?.status === 'succeeded') {
       this.#schedule(outcome.paymentId, this.options.afterS);
+    }
+    // Stock (issue 14): a declined or cancelled payment gives its pieces back.
+    if (
+      outcome.kind === 'handled' &&
+      (event.intent?.status === 'failed' || event.intent?.status === 'canceled')
+    ) {
+      await this.stock.release(outcome.paymentId);
     }
     if (outcome.kind === 'ignored')
       this.log.info({ eventId: event.id, type: event.type }, 'payment event ignored');

@@ -31,6 +31,7 @@ import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
 import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
+import type { StockService } from '../stock/service.js';
 import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
 import { newOrderNumber } from './order-number.js';
 
@@ -55,6 +56,7 @@ export interface OrderServiceOptions {
   metrics: ShopMetrics;
   shop: ShopIdentity;
   log: FastifyBaseLogger;
+  stock: StockService;
 }
 
 /** The forward path of an order; `cancelled` stands beside it. */
@@ -149,7 +151,13 @@ export class OrderService {
       return undefined;
     }
     const { billing, shipping } = await this.#reconciledAddresses(payment, intent);
-    return this.#insertOrder(payment, { billing, shipping, source: 'reconciliation', actorId: null });
+    try {
+      return await this.#insertOrder(payment, { billing, shipping, source: 'reconciliation', actorId: null });
+    } catch (err) {
+      // Stock (issue 14): no piece behind the payment: refunded, not made into an order.
+      if (err instanceof HttpError && err.details?.refunded) return undefined;
+      throw err;
+    }
   }
 
   /** `POST /payments/process-payment`: confirms that this paid intent is the one behind this order. */
@@ -212,6 +220,8 @@ export class OrderService {
         await tx
           .insert(orderStatusEvents)
           .values({ orderId, fromStatus: current.status, toStatus: to, actorId });
+        // Stock (issue 14): cancelled before it shipped, its pieces are for sale again.
+        if (to === 'cancelled') await this.options.stock.restock(tx, orderId);
         return row;
       });
       if (moved) return this.#view(moved);
@@ -231,6 +241,8 @@ export class OrderService {
           // Spelled out: in a one-table query Drizzle leaves columns unqualified, and a bare "id" inside the
           // subquery would be the order's.
           sql`not exists (select 1 from orders o where o.payment_id = payments.id)`,
+          // Stock (issue 14): refunded for want of pieces, never an order.
+          sql`not exists (select 1 from payment_refunds r where r.payment_id = payments.id)`,
         ),
       )
       .orderBy(asc(payments.updatedAt))
@@ -357,6 +369,12 @@ export class OrderService {
     const subtotalFils = linesTotalFils(payment.lines);
 
     const outcome = await this.db.transaction(async (tx) => {
+      // Stock (issue 14): the payment's pieces are taken in the order's own transaction, before it is written;
+      // when they are missing there is no order and the payment is refunded (below).
+      const pieces = await this.options.stock.takeForOrder(tx, payment);
+      if (pieces.kind === 'ordered') return { order: pieces.order, created: false as const };
+      if (pieces.kind === 'refused')
+        return { refused: pieces.first ? ('first' as const) : ('again' as const) };
       for (let attempt = 0; attempt < 5; attempt += 1) {
         // No conflict target: a clash on the payment (someone else made this order) and a clash on the order
         // number (draw again) both come back empty, without aborting the transaction.
@@ -418,6 +436,8 @@ export class OrderService {
       throw new Error('no free order number after 5 draws');
     });
 
+    if ('refused' in outcome)
+      throw await this.options.stock.refuseUnbacked(payment, outcome.refused === 'first');
     if (!outcome.created) return { order: await this.#view(outcome.order), created: false };
     this.options.metrics.orderCreated(details.source);
     const order = toOrder(outcome.order, outcome.items, payment.intentId);

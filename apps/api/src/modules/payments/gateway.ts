@@ -23,6 +23,13 @@ export interface PaymentGateway {
   /** Creates and confirms an intent with an Apple Pay token in one step. A decline is an answer, not a throw. */
   chargeApplePay(input: ApplePayChargeInput): Promise<ApplePayCharge>;
   /**
+   * Cancels an intent that was not paid (its stock hold expired), so that it can no longer be paid. Answers the
+   * intent as it is afterwards: one paid in the meantime stays succeeded (or processing), and says so.
+   */
+  cancelIntent(input: CancelIntentInput): Promise<GatewayIntent>;
+  /** Gives back the whole amount of a succeeded intent (a payment with no piece behind it). */
+  refund(input: RefundInput): Promise<GatewayRefund>;
+  /**
    * Verifies and reads a webhook delivery; throws `WebhookSignatureError` when it is not the provider's.
    * Undefined when the provider sends no webhooks (the sandbox emits its events itself).
    */
@@ -43,6 +50,25 @@ export interface UpdateIntentInput {
   intentId: string;
   amountFils: number;
   idempotencyKey: string;
+}
+
+export interface CancelIntentInput {
+  intentId: string;
+  idempotencyKey: string;
+}
+
+export interface RefundInput {
+  intentId: string;
+  amountFils: number;
+  metadata: { paymentId: string; reason: string };
+  /** The same key always yields the same refund: a retry never gives the money back twice. */
+  idempotencyKey: string;
+}
+
+export interface GatewayRefund {
+  id: string;
+  /** `pending`: the provider accepted it and will complete it (some cards take days). */
+  status: 'succeeded' | 'pending' | 'failed';
 }
 
 export interface ApplePayChargeInput {

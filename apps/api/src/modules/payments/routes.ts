@@ -23,6 +23,7 @@ import type { PaymentService } from './service.js';
 import { applePayContactAddress, completeAddress } from './addresses.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import type { ShopMetrics } from '../../metrics/index.js';
+import type { StockService } from '../stock/service.js';
 
 export interface PaymentRoutesOptions {
   config: Config;
@@ -31,13 +32,14 @@ export interface PaymentRoutesOptions {
   orders: OrderService;
   reconciler: Reconciler;
   metrics: ShopMetrics;
+  stock: StockService;
 }
 
 const tags = ['payments'];
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { config, gateway, payments, orders, reconciler, metrics },
+  { config, gateway, payments, orders, reconciler, metrics, stock },
 ) => {
   privateRoutes(app, { signedIn: false });
 
@@ -135,6 +137,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           result.error?.code !== 'payment_intent_unexpected_state'
         )
           metrics.paymentSettled('failed');
+        // Stock (issue 14): a declined card gives the pieces back; the checkout holds them again before retrying.
+        if (result.intent.status === 'failed') await stock.release(Number(result.intent.metadata.paymentId));
         return {
           success: true as const,
           data: {

@@ -8,7 +8,10 @@ import { toFils } from '../../lib/money.js';
 import type {
   ApplePayCharge,
   ApplePayChargeInput,
+  CancelIntentInput,
   CreateIntentInput,
+  GatewayRefund,
+  RefundInput,
   GatewayEvent,
   GatewayIntent,
   PaymentGateway,
@@ -112,6 +115,28 @@ export class SandboxGateway implements PaymentGateway {
       },
       decline,
     };
+  }
+
+  /** Stock expiry: an unpaid intent becomes canceled in one conditional update, so it races no confirmation. */
+  async cancelIntent(input: CancelIntentInput): Promise<GatewayIntent> {
+    const [canceled] = await this.db
+      .update(payments)
+      .set({ status: 'canceled', updatedAt: new Date() })
+      .where(and(eq(payments.intentId, input.intentId), inArray(payments.status, CONFIRMABLE)))
+      .returning();
+    return canceled ? toIntent(canceled) : this.retrieveIntent(input.intentId);
+  }
+
+  /** No money moved in the sandbox: a refund of a succeeded intent is granted at once, as Stripe's test mode does. */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const intent = await this.retrieveIntent(input.intentId);
+    if (intent.status !== 'succeeded') {
+      throw new HttpError(409, `This PaymentIntent cannot be refunded (status: ${intent.status}).`);
+    }
+    if (input.amountFils > intent.amountFils) {
+      throw new HttpError(409, 'The refund is greater than the amount paid.');
+    }
+    return { id: `re_${randomToken(24)}`, status: 'succeeded' };
   }
 
   /**

@@ -15,6 +15,7 @@ import {
 import { priceCartForPayment, type PricedCart } from './cart-pricing.js';
 import { paidAlready, succeededEvent } from './sandbox-gateway.js';
 import { PAYMENT_NOT_FOUND } from '../orders/service.js';
+import type { StockService } from '../stock/service.js';
 
 export const CART_CHANGED = 'The cart changed. Please review your order.';
 const CURRENCY = 'AED';
@@ -56,6 +57,7 @@ export class PaymentService {
     private readonly gateway: PaymentGateway,
     private readonly events: { handle(event: GatewayEvent): Promise<unknown> },
     private readonly log: FastifyBaseLogger,
+    private readonly stock: StockService,
   ) {}
 
   config() {
@@ -69,6 +71,7 @@ export class PaymentService {
   async createIntent(userId: number, clientAmount: number | string): Promise<IntentAnswer> {
     const cart = await this.#pricedCart(userId, clientAmount);
     const row = await this.#reserve(userId, cart, 'card');
+    await this.#holdPieces(row.id, userId, cart);
     let intent: GatewayIntent;
     try {
       intent = await this.gateway.createIntent({
@@ -78,7 +81,7 @@ export class PaymentService {
         idempotencyKey: `payment-${row.id}-create`,
       });
     } catch (err) {
-      await this.db.delete(payments).where(eq(payments.id, row.id));
+      await this.#forget(row.id);
       throw err;
     }
     await this.db
@@ -108,6 +111,9 @@ export class PaymentService {
       .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN)))
       .returning({ version: payments.version });
     if (!reserved) throw paidAlready('succeeded');
+    // Stock (issue 14): the cart as it is now is held afresh, for a new STOCK_HOLD_MINUTES (409 naming what is
+    // left, and the earlier hold stands, when a piece is missing).
+    await this.stock.hold(payment.id, userId, cart.lines);
 
     const intent = await this.gateway.updateIntentAmount({
       intentId,
@@ -139,6 +145,7 @@ export class PaymentService {
   async applePay(userId: number, input: ApplePayInput): Promise<ApplePayAnswer> {
     const cart = await this.#pricedCart(userId, input.amount);
     const row = await this.#reserve(userId, cart, 'apple_pay', input.billing, input.shipping);
+    await this.#holdPieces(row.id, userId, cart);
     let charge;
     try {
       charge = await this.gateway.chargeApplePay({
@@ -151,8 +158,7 @@ export class PaymentService {
     } catch (err) {
       // A refused request took nothing: forget it. A provider that did not answer may have charged the
       // wallet: the row stays under its placeholder, and the intent's first event adopts it.
-      if (!(err instanceof GatewayUnavailableError))
-        await this.db.delete(payments).where(eq(payments.id, row.id));
+      if (!(err instanceof GatewayUnavailableError)) await this.#forget(row.id);
       throw err;
     }
     const { intent, decline } = charge;
@@ -172,11 +178,33 @@ export class PaymentService {
       return { success: true, transaction_id: intent.id, message: 'Payment successful' };
     }
     this.log.info({ paymentId: row.id, code: decline?.code }, 'apple pay payment refused');
+    // Stock (issue 14): a refused wallet payment gives its pieces back.
+    await this.stock.release(row.id);
     return {
       success: false,
       transaction_id: intent.id,
       message: decline?.message ?? intent.lastError ?? `Payment status: ${intent.status}`,
     };
+  }
+
+  /**
+   * Stock (issue 14): the cart's pieces are held for the new payment before the provider is asked, so nobody
+   * is sent to pay for a piece that is gone. When one is missing the payment row goes and the answer is 409
+   * naming what is left.
+   */
+  async #holdPieces(paymentId: number, userId: number, cart: PricedCart) {
+    try {
+      await this.stock.hold(paymentId, userId, cart.lines);
+    } catch (err) {
+      await this.db.delete(payments).where(eq(payments.id, paymentId));
+      throw err;
+    }
+  }
+
+  /** A payment whose provider call was refused: its pieces go back, then its row. */
+  async #forget(paymentId: number) {
+    await this.stock.release(paymentId);
+    await this.db.delete(payments).where(eq(payments.id, paymentId));
   }
 
   async #own(userId: number, intentId: string) {

@@ -8,7 +8,10 @@ import {
   mapStripeStatus,
   type ApplePayCharge,
   type ApplePayChargeInput,
+  type CancelIntentInput,
   type CreateIntentInput,
+  type GatewayRefund,
+  type RefundInput,
   type GatewayEvent,
   type GatewayIntent,
   type PaymentGateway,
@@ -84,6 +87,35 @@ export class StripeGateway implements PaymentGateway {
       this.#stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }),
     );
     return toIntent(intent);
+  }
+
+  async cancelIntent(input: CancelIntentInput): Promise<GatewayIntent> {
+    try {
+      const intent = await this.#stripe.paymentIntents.cancel(
+        input.intentId,
+        { cancellation_reason: 'abandoned' },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toIntent(intent);
+    } catch (err) {
+      // Paid, being paid or already canceled: the intent as it is says which.
+      if (err instanceof Stripe.errors.StripeError && err.code === 'payment_intent_unexpected_state') {
+        return this.retrieveIntent(input.intentId);
+      }
+      throw unavailable(err);
+    }
+  }
+
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const refund = await call(() =>
+      this.#stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountFils, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    const status =
+      refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
+    return { id: refund.id, status };
   }
 
   /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LANGUAGES, type Language } from '@boutique/contracts';
 import type { Config } from '../../env.js';
-import type { CatalogService } from '../../modules/catalog/service.js';
+import type { CatalogReader, CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
 import { redactUrl } from '../../lib/log-redaction.js';
 import { isAccountPath, notFoundPage, resolvePage, type Page, type PageContext } from './pages.js';
@@ -99,14 +99,20 @@ export async function registerSite(
   const { template, translations, serverEntry, routeAssets, criticalFonts } = assets;
   const shop = config.shop;
 
-  // Rendered pages, per language and address; dropped with the catalogue answers they are made of.
-  const pages = new PageCache<{ page: Page; html: string }>(PAGE_CACHE_BYTES);
-  catalog.onChange(() => pages.clear());
+  // Rendered pages, per language and address; dropped with the catalogue answers they are made of (when only some
+  // products' stock changed, only the pages showing them).
+  const pages = new PageCache<{ page: Page; html: string; tags: ReadonlySet<number> | undefined }>(
+    PAGE_CACHE_BYTES,
+  );
+  catalog.onChange((changed) => {
+    if (!changed) return pages.clear();
+    pages.dropWhere((entry) => !entry.tags || [...changed].some((id) => entry.tags?.has(id)));
+  });
   app.decorate('pageCache', pages);
 
-  const context = (lang: Language): PageContext => ({
+  const context = (lang: Language, reader: CatalogReader = catalog): PageContext => ({
     lang,
-    catalog,
+    catalog: reader,
     shopName: config.shop.name,
     publicUrl: config.publicUrl,
     t: (ns, key) => lookup(translations, lang, ns, key) ?? lookup(translations, 'en', ns, key),
@@ -159,7 +165,8 @@ export async function registerSite(
     const key = `${lang}:${forceNotFound ? '404' : url}`;
     let entry = pages.get(key);
     if (!entry) {
-      const ctx = context(lang);
+      const recording = catalog.recording();
+      const ctx = context(lang, recording.reader);
       const page = forceNotFound ? notFoundPage(ctx) : await resolvePage(path, ctx);
       const appHtml = page.redirect || forceNotFound ? '' : await renderApp(request, url, lang, page);
       const html = page.redirect
@@ -176,7 +183,7 @@ export async function registerSite(
             assets: appHtml ? routeAssets(page.module) : undefined,
             fonts: criticalFonts[lang],
           });
-      entry = { page, html };
+      entry = { page, html, tags: recording.tags() };
       // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place either.
       if (page.status === 200 || forceNotFound) pages.set(key, entry);
     }

@@ -1,6 +1,6 @@
 /**
  * Rendered pages, bounded in bytes (least recently used goes first), so that no sequence of addresses can grow
- * it beyond `maxBytes`. Cleared as a whole when the catalogue changes.
+ * it beyond `maxBytes`. Cleared as a whole when the catalogue changes, in part when only some products' stock did.
  */
 export class PageCache<T extends { html: string }> {
   readonly #entries = new Map<string, T>();
@@ -36,6 +36,11 @@ export class PageCache<T extends { html: string }> {
       if (this.#bytes <= this.maxBytes) break;
       this.#remove(oldest);
     }
+  }
+
+  /** Drops every page `stale` says is. */
+  dropWhere(stale: (entry: T) => boolean): void {
+    for (const [key, entry] of this.#entries) if (stale(entry)) this.#remove(key);
   }
 
   clear(): void {

@@ -7,7 +7,7 @@ import type {
   ProductPageResponse,
   ProductResponse,
 } from '@boutique/contracts';
-import type { CatalogService } from '../../modules/catalog/service.js';
+import type { CatalogReader } from '../../modules/catalog/service.js';
 import type { CachedResponse } from '../../lib/response-cache.js';
 
 /** What a storefront route needs in its HTML. */
@@ -33,7 +33,7 @@ export interface Page {
 
 export interface PageContext {
   lang: Language;
-  catalog: CatalogService;
+  catalog: CatalogReader;
   /** Translation lookup in the request's language. */
   t: (ns: string, key: string) => string | undefined;
   shopName: string;
@@ -204,7 +204,9 @@ async function productPage(slug: string, ctx: PageContext): Promise<Page> {
         priceCurrency: 'AED',
         price: product.price,
         availability:
-          product.status === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          product.status === 'active' && product.sizes.some((size) => size.in_stock)
+            ? 'https://schema.org/InStock'
+            : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
     },

@@ -25,13 +25,16 @@ export function ProductCard({
   const name = localized(product.name, i18n.language);
   const href = paths.product.href(product.slug);
   const inactive = product.status === 'inactive';
+  const soldOut = !inactive && !product.sizes.some((s) => s.in_stock);
   return (
     <article className={`${styles.card} ${mode === 'list' ? styles.list : ''}`} data-testid="product-card">
       <div className={styles.media}>
         <ProductImage image={product.images[0]} alt={name} sizes={sizes} />
         <div className={styles.badges}>
-          {inactive ? (
-            <span className={`${styles.badge} ${styles.badgeOut}`}>{t('product.outOfStock')}</span>
+          {inactive || soldOut ? (
+            <span className={`${styles.badge} ${styles.badgeOut}`}>
+              {inactive ? t('product.outOfStock') : t('product.soldOut')}
+            </span>
           ) : (
             isNew(product) && <span className={`${styles.badge} ${styles.badgeNew}`}>{t('product.new')}</span>
           )}
@@ -60,7 +63,10 @@ export function ProductCard({
           <>
             <ul className={styles.sizes} aria-label={t('product.sizes')}>
               {product.sizes.map((s) => (
-                <li key={s.name}>{s.name}</li>
+                <li key={s.name} data-sold-out={!s.in_stock || undefined}>
+                  {s.name}
+                  {!s.in_stock && <span className="visually-hidden"> ({t('product.soldOut')})</span>}
+                </li>
               ))}
             </ul>
             <ButtonLink to={href} variant="outline" className={styles.view} tabIndex={-1}>

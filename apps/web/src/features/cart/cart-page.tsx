@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useCartActions, useShopCart } from '@/stores/shop-cart';
 import { PageMeta } from '@/components/page-meta';
-import { ButtonLink, Spinner } from '@/components/ui/button';
+import { Button, ButtonLink, Spinner } from '@/components/ui/button';
 import { PaymentLogos } from '@/components/payment-logos';
 import { CartLine } from './components/cart-line';
 import { CartNotices } from './components/cart-notices';
@@ -12,7 +12,7 @@ import styles from './components/cart.module.css';
 export default function CartPage() {
   const { t, i18n } = useTranslation('cart');
   const shopCart = useShopCart();
-  const { lines, totalItems, totalPrice, loading } = shopCart;
+  const { lines, totalItems, totalPrice, loading, blocked } = shopCart;
   const actions = useCartActions();
   const money = (v: number) => formatMoney(v, i18n.language);
 
@@ -63,9 +63,20 @@ export default function CartPage() {
                 <dd data-testid="cart-page-total">{money(totalPrice)}</dd>
               </div>
             </dl>
-            <ButtonLink to={paths.checkout.href()} block>
-              {t('checkout')}
-            </ButtonLink>
+            {blocked ? (
+              <>
+                <p className={styles.blocked} id="cart-page-blocked" role="status">
+                  {t('blocked')}
+                </p>
+                <Button block disabled aria-describedby="cart-page-blocked">
+                  {t('checkout')}
+                </Button>
+              </>
+            ) : (
+              <ButtonLink to={paths.checkout.href()} block>
+                {t('checkout')}
+              </ButtonLink>
+            )}
             <ButtonLink to={paths.collections.href()} variant="light" block>
               {t('continue')}
             </ButtonLink>

@@ -15,7 +15,8 @@ const product = (
     price,
     created_at: created,
     colors: colors.map((key, i) => ({ id: i, key, value: '#000000', name: { en: key, fr: key, ar: key } })),
-    sizes: sizes.map((name) => ({ name })),
+    // A size written `M-` is sold out.
+    sizes: sizes.map((name) => ({ name: name.replace('-', ''), in_stock: !name.endsWith('-') })),
   }) as unknown as ProductSummary;
 
 const list = [
@@ -36,6 +37,12 @@ describe('applyFilters', () => {
     expect(ids(applyFilters(list, { ...all, sizes: ['M'] }))).toEqual([1, 3]);
     expect(ids(applyFilters(list, { ...all, colors: ['emerald'], sizes: ['XL'] }))).toEqual([3]);
     expect(ids(applyFilters(list, { ...all, priceRange: [900, 2000] }))).toEqual([1]);
+  });
+
+  it('counts a size only when it is in stock', () => {
+    const soldOutM = [...list, product(4, '990.00', ['gold'], ['M-', 'L'], '2026-02-02T00:00:00Z')];
+    expect(ids(applyFilters(soldOutM, { ...all, sizes: ['M'] }))).toEqual([1, 3]);
+    expect(ids(applyFilters(soldOutM, { ...all, sizes: ['L'] }))).toEqual([2, 4]);
     expect(ids(applyFilters(list, { ...all, priceRange: [890, 890] }))).toEqual([2]);
   });
 });

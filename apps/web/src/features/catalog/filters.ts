@@ -18,14 +18,18 @@ export function priceBound(products: Pick<ProductSummary, 'price'>[]): number {
   return Math.max(MIN_PRICE_BOUND, Math.ceil(max / 100) * 100);
 }
 
-/** A product passes when it has one of the chosen colours, one of the chosen sizes, and a price in range. */
+/**
+ * A product passes when it has one of the chosen colours, one of the chosen sizes in stock (a shopper who asks
+ * for M wants an M they can buy), and a price in range.
+ */
 export function applyFilters(products: ProductSummary[], filters: Filters): ProductSummary[] {
   const [min, max] = filters.priceRange;
   return products.filter((p) => {
     const price = Number(p.price);
     if (price < min || price > max) return false;
     if (filters.colors.length && !p.colors.some((c) => filters.colors.includes(c.key))) return false;
-    if (filters.sizes.length && !p.sizes.some((s) => filters.sizes.includes(s.name))) return false;
+    if (filters.sizes.length && !p.sizes.some((s) => s.in_stock && filters.sizes.includes(s.name)))
+      return false;
     return true;
   });
 }

@@ -21,6 +21,9 @@ import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
 import styles from './components/product.module.css';
 
+/** The most pieces the page lets one ask for at once. */
+const MAX_ON_PAGE = 10;
+
 export default function ProductPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation('product');
@@ -60,7 +63,11 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const name = localized(product.name, lang);
   const description = localized(product.description, lang);
   const inactive = product.status === 'inactive';
-  const [size, setSize] = useState<Size | undefined>(product.sizes[0]?.name);
+  // Sold-out sizes are shown but cannot be chosen; the first size in stock is chosen to start with.
+  const firstInStock = product.sizes.find((s) => s.in_stock)?.name;
+  const soldOut = !inactive && firstInStock === undefined;
+  const unavailable = inactive || soldOut;
+  const [size, setSize] = useState<Size | undefined>(firstInStock);
   const [colorKey, setColorKey] = useState(product.colors[0]?.key);
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
@@ -68,6 +75,18 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const cartActions = useCartActions();
   const color = product.colors.find((c) => c.key === colorKey);
   const url = `${shop.publicUrl}${paths.product.href(product.slug)}`;
+  const chosen = product.sizes.find((s) => s.name === size);
+  // How many can be asked for: what is left when the shop says (3 or fewer), else the page's usual 10.
+  const maxQuantity = Math.max(1, Math.min(MAX_ON_PAGE, chosen?.left ?? MAX_ON_PAGE));
+  const fewLeft = chosen?.in_stock && chosen.left !== undefined ? chosen.left : undefined;
+
+  // The stock may change under the page (a refused add fetches it again): the choices follow it.
+  useEffect(() => {
+    if (!chosen?.in_stock) setSize(firstInStock);
+  }, [chosen?.in_stock, firstInStock]);
+  useEffect(() => {
+    if (quantity > maxQuantity) setQuantity(maxQuantity);
+  }, [quantity, maxQuantity]);
 
   useEffect(() => {
     if (!added) return;
@@ -82,7 +101,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   };
 
   const addToCart = () => {
-    if (inactive || !requireSize() || !size) return;
+    if (unavailable || !requireSize() || !size) return;
     // Into the server's cart when signed in, the browser's otherwise; either way the drawer opens.
     void cartActions.add({
       slug: product.slug,
@@ -122,7 +141,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
       url,
       priceCurrency: 'AED',
       price: product.price,
-      availability: inactive ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      availability: unavailable ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
@@ -147,7 +166,11 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
         <div className={styles.info}>
           <h1 className={styles.name}>{name}</h1>
           <Price price={product.price} oldPrice={product.old_price} className={styles.price} />
-          {inactive && <p className={styles.stock}>{t('common:product.outOfStock')}</p>}
+          {unavailable && (
+            <p className={styles.stock}>
+              {inactive ? t('common:product.outOfStock') : t('common:product.soldOut')}
+            </p>
+          )}
 
           {product.colors.length > 0 && (
             <fieldset className={styles.option}>
@@ -176,21 +199,35 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             <legend>{t('size')}</legend>
             <div className={styles.sizes}>
               {product.sizes.map((s) => (
-                <label key={s.name} className={styles.size}>
+                <label
+                  key={s.name}
+                  className={styles.size}
+                  data-sold-out={!s.in_stock || undefined}
+                  title={s.in_stock ? undefined : t('soldOutSize', { size: s.name })}
+                >
                   <input
                     type="radio"
                     name="size"
                     value={s.name}
                     checked={s.name === size}
+                    disabled={!s.in_stock}
                     onChange={() => {
                       setSize(s.name);
                       setSizeMissing(false);
                     }}
                   />
-                  <span>{s.name}</span>
+                  <span>
+                    {s.name}
+                    {!s.in_stock && <span className="visually-hidden"> ({t('soldOut')})</span>}
+                  </span>
                 </label>
               ))}
             </div>
+            {fewLeft !== undefined && size && (
+              <p className={styles.fewLeft} data-testid="stock-left">
+                {t('onlyLeft', { count: fewLeft, size })}
+              </p>
+            )}
             <Link to={paths.sizeGuide.href()} className={styles.sizeGuide}>
               <RulerIcon size={18} />
               {t('sizeGuide')}
@@ -206,7 +243,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             <span>{t('quantity')}</span>
             <QuantityStepper
               value={quantity}
-              max={10}
+              max={maxQuantity}
+              disabled={unavailable}
               onChange={setQuantity}
               label={t('quantity')}
               decreaseLabel={t('decrease')}
@@ -215,9 +253,11 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           </div>
 
           <div className={styles.actions}>
-            <Button block onClick={addToCart} disabled={inactive || added}>
+            <Button block onClick={addToCart} disabled={unavailable || added}>
               {inactive ? (
                 t('common:product.outOfStock')
+              ) : soldOut ? (
+                t('common:product.soldOut')
               ) : added ? (
                 <>
                   <CheckIcon size={18} /> {t('added')}
@@ -226,9 +266,10 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
                 t('addToCart')
               )}
             </Button>
-            {inactive ? (
+            {unavailable ? (
               <Button block variant="light" disabled>
-                <WhatsappIcon size={18} /> {t('common:product.outOfStock')}
+                <WhatsappIcon size={18} />{' '}
+                {inactive ? t('common:product.outOfStock') : t('common:product.soldOut')}
               </Button>
             ) : (
               <a

@@ -142,6 +142,8 @@ const lines: CheckoutLine[] = [
     colorName: null,
     size: 'M',
     available: true,
+    left: null,
+    exceedsStock: false,
   },
 ];
 
@@ -310,4 +312,122 @@ describe('checkout step 2', () => {
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
   }, 10_000);
+
+  it('says the pieces sold while paying and the payment was refunded, and never pays again', async () => {
+    answer({
+      '/payments/payment-intent': intent,
+      '/payments/sandbox/confirm': confirmed,
+      '/v1/orders': () =>
+        json(409, {
+          success: false,
+          message: 'Sorry: the pieces you were paying for were sold while your payment was being made.',
+          shortages: [{ slug: 'zahra', size: 'M', left: 0 }],
+          refunded: true,
+        }),
+    });
+    wrap(<PaymentHarness />, await i18nIn('ar'));
+    const pay = await screen.findByTestId<HTMLButtonElement>('pay-button');
+    await waitFor(() => expect(pay.disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText('رقم البطاقة'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByLabelText('تاريخ الانتهاء'), { target: { value: '1234' } });
+    fireEvent.change(screen.getByLabelText('رمز الأمان (CVC)'), { target: { value: '123' } });
+    fireEvent.click(pay);
+
+    const notice = await screen.findByTestId('payment-refunded');
+    expect(notice.textContent).toContain('نعتذر: بيعت هذه القطعة أثناء الدفع');
+    expect(notice.textContent).toContain('استُرِدّ المبلغ الذي دفعته كاملاً');
+    // A refusal, not a failure to retry: asked once, and nothing can be paid again.
+    expect(calls('/v1/orders')).toHaveLength(1);
+    expect(screen.getByTestId<HTMLButtonElement>('pay-button').disabled).toBe(true);
+    expect(screen.queryByTestId('payment-finalising')).toBeNull();
+  });
+
+  it('holds the pieces again before trying another card after a refusal', async () => {
+    let confirms = 0;
+    answer({
+      '/payments/payment-intent': intent,
+      '/payments/update-payment-intent': () =>
+        json(200, {
+          success: true,
+          data: {
+            clientSecret: 'pi_test12345_secret_abc',
+            paymentIntentId: 'pi_test12345',
+            amount: '2450.00',
+          },
+        }),
+      '/payments/sandbox/confirm': () =>
+        (confirms += 1) === 1
+          ? json(200, {
+              success: true,
+              data: {
+                paymentIntent: { id: 'pi_test12345', status: 'failed' },
+                error: { code: 'card_declined', message: 'Your card was declined.' },
+              },
+            })
+          : confirmed(),
+      '/v1/orders': () =>
+        json(201, { success: true, data: { order_id: 8, order_number: 'DL-8', total_amount: '2450.00' } }),
+      '/payments/process-payment': () =>
+        json(200, {
+          success: true,
+          data: { paymentIntentId: 'pi_test12345', order_id: 8, status: 'succeeded' },
+        }),
+    });
+    wrap(<PaymentHarness />, await i18nIn('en'));
+    await payWith('4000 0000 0000 0002');
+    await screen.findByTestId('payment-error');
+    expect(calls('/payments/update-payment-intent')).toHaveLength(0);
+
+    await payWith('4242 4242 4242 4242');
+    expect(await screen.findByText(/Payment successful/)).toBeTruthy();
+    expect(sent('/payments/update-payment-intent')).toEqual({
+      paymentIntentId: 'pi_test12345',
+      amount: '2450.00',
+    });
+    const order = fetchMock.mock.calls.map(([input]) => urlOf(input));
+    expect(order.findIndex((u) => u.includes('update-payment-intent'))).toBeLessThan(
+      order.findLastIndex((u) => u.includes('/sandbox/confirm')),
+    );
+  });
+
+  it('names the shortage and does not pay when the pieces cannot be held again', async () => {
+    answer({
+      '/payments/payment-intent': intent,
+      '/payments/update-payment-intent': () =>
+        json(409, {
+          success: false,
+          message: 'Some pieces in your cart are no longer in stock.',
+          shortages: [{ slug: 'zahra', size: 'M', left: 0 }],
+        }),
+      '/payments/sandbox/confirm': () =>
+        json(200, {
+          success: true,
+          data: {
+            paymentIntent: { id: 'pi_test12345', status: 'failed' },
+            error: { code: 'card_declined', message: 'Your card was declined.' },
+          },
+        }),
+    });
+    wrap(<PaymentHarness />, await i18nIn('fr'));
+    const pay = await screen.findByTestId<HTMLButtonElement>('pay-button');
+    const card = () => {
+      fireEvent.change(screen.getByLabelText('Numéro de carte'), {
+        target: { value: '4000 0000 0000 0002' },
+      });
+      fireEvent.change(screen.getByLabelText("Date d'expiration"), { target: { value: '1234' } });
+      fireEvent.change(screen.getByLabelText('Cryptogramme (CVC)'), { target: { value: '123' } });
+    };
+    await waitFor(() => expect(pay.disabled).toBe(false));
+    card();
+    fireEvent.click(pay);
+    await screen.findByTestId('payment-error');
+    await waitFor(() => expect(pay.disabled).toBe(false));
+    fireEvent.click(pay);
+    await waitFor(() =>
+      expect(screen.getByTestId('payment-error').textContent).toContain(
+        'Certaines pièces de votre panier ne sont plus disponibles dans la quantité choisie.',
+      ),
+    );
+    expect(calls('/payments/sandbox/confirm')).toHaveLength(1);
+  });
 });

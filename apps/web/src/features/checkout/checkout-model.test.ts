@@ -23,6 +23,8 @@ const line = (patch: Partial<CheckoutLine>): CheckoutLine => ({
   colorName: { en: 'Emerald', fr: 'Émeraude', ar: 'زمردي' },
   size: 'M',
   available: true,
+  left: null,
+  exceedsStock: false,
   ...patch,
 });
 
@@ -115,6 +117,8 @@ describe('order payload', () => {
           product_image: '/storage/zahra.webp',
           options: { color: 'emerald', color_value: '#1f5c4a', color_name: null, size: 'M' },
           line_total: '1250.00',
+          left: null,
+          exceeds_stock: false,
         },
         {
           id: -1,
@@ -123,6 +127,8 @@ describe('order payload', () => {
           quantity: 1,
           product_image: '',
           options: { color: null, color_value: null, color_name: null, size: 'S' },
+          left: null,
+          exceeds_stock: false,
           line_total: '890.00',
         },
       ],

@@ -22,6 +22,10 @@ export interface CheckoutLine {
   size: Size;
   /** False when the piece cannot be bought any more: the payment would be refused. */
   available: boolean;
+  /** Pieces of this size left for the shopper, when few or fewer than asked; null when plenty. */
+  left: number | null;
+  /** More is asked than is left: the payment would be refused until the cart is fixed. */
+  exceedsStock: boolean;
 }
 
 export function linesOf(cart: ServerCart | undefined): CheckoutLine[] {
@@ -38,6 +42,8 @@ export function linesOf(cart: ServerCart | undefined): CheckoutLine[] {
       colorName: i.options.color_name,
       size: i.options.size,
       available: i.product.available,
+      left: i.left,
+      exceedsStock: i.exceeds_stock,
     }));
 }
 

@@ -54,7 +54,8 @@ export default function CheckoutPage() {
 
   const amount = filsToAmount(cart.summary.totalFils);
   const payment = useCheckoutPayment({
-    wantIntent: step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.loading,
+    wantIntent:
+      step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading,
     amount,
     lines: cart.lines,
     address,
@@ -126,6 +127,13 @@ export default function CheckoutPage() {
               <div className={styles.inlineError} role="alert">
                 <FormMessage tone="error">
                   {t('errors.unavailable')} <Link to={paths.cart.href()}>{t('reviewCart')}</Link>
+                </FormMessage>
+              </div>
+            )}
+            {cart.hasShortage && payment.phase === 'idle' && (
+              <div className={styles.inlineError} role="alert" data-testid="checkout-stock">
+                <FormMessage tone="error">
+                  {t('errors.stock')} <Link to={paths.cart.href()}>{t('reviewCart')}</Link>
                 </FormMessage>
               </div>
             )}

@@ -22,5 +22,7 @@ export function useCheckoutCart() {
     loadFailed: query.isError && !query.data,
     retry: () => void query.refetch(),
     hasUnavailable: lines.some((l) => !l.available),
+    /** Some line asks for more pieces than are left. */
+    hasShortage: lines.some((l) => l.available && l.exceedsStock),
   };
 }

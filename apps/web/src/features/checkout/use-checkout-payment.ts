@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AddressFields, PaymentMethod } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { shortagesOf, wasRefunded } from '@/lib/stock';
 import { cart } from '@/stores/cart-store';
 import { createPaymentIntent, type PaymentIntent } from './api/create-payment-intent';
 import { updatePaymentIntent } from './api/update-payment-intent';
@@ -31,7 +32,11 @@ export type CheckoutErrorKey =
   | 'applePayInit'
   | 'applePayValidation'
   | 'applePayFailed'
-  | 'applePayProcessing';
+  | 'applePayProcessing'
+  /** Some pieces are no longer left in the quantity of the cart. */
+  | 'stock'
+  /** The payment waited so long that its pieces were released: a new one is prepared. */
+  | 'expired';
 
 export type PaymentPhase =
   /** Waiting for the shopper. */
@@ -41,7 +46,9 @@ export type PaymentPhase =
   /** Paid and ordered: the confirmation page follows. */
   | 'succeeded'
   /** Paid, but the order call failed: the server makes the order from the payment; nothing may be paid again. */
-  | 'finalising';
+  | 'finalising'
+  /** Paid, but the pieces were sold meanwhile: no order, the payment was refunded; nothing may be paid again. */
+  | 'refunded';
 
 export type IntentState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -83,6 +90,13 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
   /** The total an intent could not be prepared for: not asked again until the total or the shopper changes. */
   const failedAmount = useRef<string | null>(null);
   const [intentAttempt, setIntentAttempt] = useState(0);
+  /** Why the intent could not be prepared, shown with a retry. */
+  const [intentError, setIntentError] = useState<CheckoutErrorKey>('preparing');
+  /**
+   * The pieces may no longer be held for this intent (a refused card gives them back, a long wait lets them
+   * go): they are held again, by re-pricing the intent, before the next card is tried.
+   */
+  const needsHold = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -102,10 +116,19 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
         setIntentState('ready');
       })
       .catch((error: unknown) => {
-        // 409: the server's cart is not the one shown (changed in another tab): show the fresh one.
+        // 409: the server's cart is not the one shown (changed in another tab, or fewer pieces are left than
+        // it asks for): show the fresh one, which flags what is left.
         if (error instanceof ApiError && error.status === 409)
           void client.invalidateQueries({ queryKey: ['cart'] });
+        if (intent && error instanceof ApiError && error.status === 409 && !shortagesOf(error)) {
+          // The intent can no longer change (its hold expired and it was cancelled): prepare a new one.
+          setIntent(null);
+          setMessage({ key: 'expired' });
+          setIntentState('idle');
+          return;
+        }
         failedAmount.current = amount;
+        setIntentError(shortagesOf(error) ? 'stock' : 'preparing');
         setIntentState('error');
       })
       .finally(() => {
@@ -115,6 +138,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
 
   const retryIntent = useCallback(() => {
     failedAmount.current = null;
+    setIntentError('preparing');
     setIntentState('idle');
     setIntentAttempt((n) => n + 1);
   }, []);
@@ -137,6 +161,13 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
         try {
           order = await createOrder(payload);
         } catch (error) {
+          if (wasRefunded(error)) {
+            // The pieces were sold while the payment was made: the server refunded it and made no order.
+            pendingOrder.current = null;
+            void client.invalidateQueries({ queryKey: ['cart'] });
+            setPhase('refunded');
+            return;
+          }
           // The money has moved: never silence, never a second payment. The server turns the payment into the
           // order on its own (DESIGN.md section 5); the shopper may ask again or find it in their orders.
           console.error('order creation after payment failed', error);
@@ -183,13 +214,39 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       if (!form.check()) return;
       setPhase('processing');
       setMessage(null);
+      let current = intent;
+      if (needsHold.current) {
+        try {
+          current = await updatePaymentIntent(intent.paymentIntentId, intent.amount);
+          needsHold.current = false;
+          setIntent(current);
+        } catch (error) {
+          const stock = shortagesOf(error);
+          if (error instanceof ApiError && error.status === 409) {
+            void client.invalidateQueries({ queryKey: ['cart'] });
+            // Cancelled (its hold expired): the effect above prepares a new intent, which holds the pieces.
+            if (!stock) setIntent(null);
+          }
+          setMessage({
+            key: stock
+              ? 'stock'
+              : error instanceof ApiError && error.status === 409
+                ? 'expired'
+                : 'processing',
+          });
+          setPhase('idle');
+          return;
+        }
+      }
       let result: Confirmation;
       try {
-        result = await form.confirm(intent.clientSecret, billingDetails(address));
+        result = await form.confirm(current.clientSecret, billingDetails(address));
       } catch {
         result = { kind: 'failed', reason: 'unexpected' };
       }
       if (result.kind !== 'succeeded') {
+        // A refused card gives the pieces back on the server: they are held again before the next try.
+        needsHold.current = true;
         setMessage(confirmationMessage(result));
         setPhase('idle');
         return;
@@ -197,12 +254,12 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       await finish({
         method: 'card',
         transactionId: result.intentId,
-        totalAmount: intent.amount,
+        totalAmount: current.amount,
         billing: address,
         redirectAfterMs: REDIRECT_AFTER_CARD_MS,
       });
     },
-    [phase, intent, intentState, address, finish],
+    [phase, intent, intentState, address, finish, client],
   );
 
   const retryOrder = useCallback(() => {
@@ -212,6 +269,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
   return {
     intent,
     intentState,
+    intentError,
     retryIntent,
     phase,
     setPhase,

@@ -24,7 +24,7 @@ const product = (id: number, slug: string, en: string): ProductSummary => ({
   images: [image],
   category_slug: 'caftan',
   colors: [],
-  sizes: [{ name: 'M' }],
+  sizes: [{ name: 'M', in_stock: true }],
   status: 'active',
   featured: true,
   best_seller: false,

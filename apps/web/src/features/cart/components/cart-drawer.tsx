@@ -14,7 +14,7 @@ export function CartDrawer() {
   const { t, i18n } = useTranslation('cart');
   const navigate = useNavigate();
   const shopCart = useShopCart();
-  const { lines, isOpen, totalItems, totalPrice, loading } = shopCart;
+  const { lines, isOpen, totalItems, totalPrice, loading, blocked } = shopCart;
   const actions = useCartActions();
   const close = cart.close;
 
@@ -56,8 +56,15 @@ export function CartDrawer() {
               <strong data-testid="cart-total">{formatMoney(totalPrice, i18n.language)}</strong>
             </p>
             <p className={styles.shippingNote}>{t('freeShipping')}</p>
+            {blocked && (
+              <p className={styles.blocked} id="cart-drawer-blocked" role="status">
+                {t('blocked')}
+              </p>
+            )}
             <Button
               block
+              disabled={blocked}
+              aria-describedby={blocked ? 'cart-drawer-blocked' : undefined}
               onClick={() => {
                 close();
                 void navigate(paths.checkout.href());

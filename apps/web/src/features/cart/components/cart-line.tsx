@@ -21,7 +21,12 @@ export function CartLine({ item, onQuantity, onRemove, onNavigate }: CartLinePro
   const lang = i18n.language;
   const name = localized(item.name, lang);
   return (
-    <li className={styles.line} data-testid="cart-line" aria-busy={item.pending || undefined}>
+    <li
+      className={styles.line}
+      data-testid="cart-line"
+      data-flagged={!item.available || item.exceedsStock || undefined}
+      aria-busy={item.pending || undefined}
+    >
       <Link
         to={paths.product.href(item.slug)}
         onClick={onNavigate}
@@ -44,12 +49,24 @@ export function CartLine({ item, onQuantity, onRemove, onNavigate }: CartLinePro
             {t('size')}: {item.size}
           </span>
         </p>
-        {!item.available && <p className={styles.unavailable}>{t('unavailable')}</p>}
+        {!item.available ? (
+          <p className={styles.unavailable}>{t('unavailable')}</p>
+        ) : item.exceedsStock ? (
+          <p className={styles.unavailable} data-testid="cart-line-stock">
+            {item.left === 0 ? t('soldOutLine') : t('overStock', { count: item.left ?? 0 })}
+          </p>
+        ) : (
+          item.left !== null && (
+            <p className={styles.fewLeft} data-testid="cart-line-stock">
+              {t('onlyLeft', { count: item.left })}
+            </p>
+          )
+        )}
         <div className={styles.lineBottom}>
           <QuantityStepper
             size="sm"
             value={item.quantity}
-            max={MAX_QUANTITY}
+            max={item.left ?? MAX_QUANTITY}
             onChange={(quantity) => onQuantity(item.id, quantity)}
             label={t('quantityOf', { name })}
             decreaseLabel={t('decrease')}

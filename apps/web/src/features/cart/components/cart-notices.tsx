@@ -5,7 +5,11 @@ import { CloseIcon } from '@/components/ui/icons';
 import styles from './cart.module.css';
 
 /** The spec's cart failures, in the visitor's language, where the cart is shown. */
-export function CartNotices({ cart }: { cart: Pick<ShopCart, 'loadFailed' | 'failure' | 'retry'> }) {
+export function CartNotices({
+  cart,
+}: {
+  cart: Pick<ShopCart, 'loadFailed' | 'failure' | 'shortage' | 'retry'>;
+}) {
   const { t } = useTranslation('cart');
   return (
     <div role="alert" className={styles.notices}>
@@ -19,7 +23,13 @@ export function CartNotices({ cart }: { cart: Pick<ShopCart, 'loadFailed' | 'fai
       )}
       {cart.failure && (
         <p className={styles.notice}>
-          <span>{t(`errors.${cart.failure}`)}</span>
+          <span>
+            {cart.failure === 'stock' && cart.shortage
+              ? cart.shortage.left === 0
+                ? t('errors.soldOut', { size: cart.shortage.size })
+                : t('errors.stock', { count: cart.shortage.left, size: cart.shortage.size })
+              : t(`errors.${cart.failure === 'stock' ? 'update' : cart.failure}`)}
+          </span>
           <button
             type="button"
             className={styles.noticeClose}

@@ -37,7 +37,11 @@ export function OrderSummary({ lines, summary }: { lines: CheckoutLine[]; summar
       <h2 className={styles.summaryTitle}>{t('summary.title')}</h2>
       <ul className={styles.summaryLines}>
         {lines.map((line) => (
-          <li key={line.id} className={styles.summaryLine} data-unavailable={!line.available || undefined}>
+          <li
+            key={line.id}
+            className={styles.summaryLine}
+            data-unavailable={!line.available || line.exceedsStock || undefined}
+          >
             <span className={styles.summaryImage}>
               {line.image && <img src={line.image} alt="" width={64} height={85} loading="lazy" />}
               <span className={styles.quantityBadge} aria-hidden="true">
@@ -50,7 +54,17 @@ export function OrderSummary({ lines, summary }: { lines: CheckoutLine[]; summar
                 {line.colorName && `${localized(line.colorName, lang)} · `}
                 {t('summary.size', { size: line.size })} · {t('summary.quantity', { count: line.quantity })}
               </span>
-              {!line.available && <span className={styles.unavailable}>{t('summary.unavailable')}</span>}
+              {!line.available ? (
+                <span className={styles.unavailable}>{t('summary.unavailable')}</span>
+              ) : (
+                line.exceedsStock && (
+                  <span className={styles.unavailable}>
+                    {line.left === 0
+                      ? t('summary.soldOut')
+                      : t('summary.onlyLeft', { count: line.left ?? 0 })}
+                  </span>
+                )
+              )}
             </span>
             <span className={styles.summaryPrice}>
               {formatMoney((Math.round(Number(line.price) * 100) * line.quantity) / 100, lang)}

@@ -157,7 +157,7 @@ export function PaymentStep({
 
       {intentState === 'error' && (
         <div className={styles.inlineError} role="alert">
-          <FormMessage tone="error">{t('errors.preparing')}</FormMessage>
+          <FormMessage tone="error">{t(`errors.${payment.intentError}`)}</FormMessage>
           <Button variant="light" onClick={payment.retryIntent}>
             {t('retry')}
           </Button>
@@ -179,6 +179,20 @@ export function PaymentStep({
             <CheckCircleIcon size={22} />
             <span>{t('payment.succeeded')}</span>
           </p>
+        )}
+        {phase === 'refunded' && (
+          <div className={styles.finalising} data-testid="payment-refunded">
+            <p className={styles.finalisingTitle}>
+              <AlertIcon size={22} />
+              <span>{t('payment.refunded.title')}</span>
+            </p>
+            <p>{t('payment.refunded.text')}</p>
+            <div className={styles.finalisingActions}>
+              <ButtonLink to={paths.cart.href()} variant="light">
+                {t('payment.refunded.cart')}
+              </ButtonLink>
+            </div>
+          </div>
         )}
         {phase === 'finalising' && (
           <div className={styles.finalising} data-testid="payment-finalising">

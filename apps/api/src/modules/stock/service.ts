@@ -1,0 +1,626 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { SIZES, type PaymentStatus, type Size, type StockShortage } from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import {
+  orderItems,
+  orders,
+  paymentRefunds,
+  payments,
+  productStock,
+  products,
+  stockHolds,
+  type PricedLine,
+} from '../../db/schema/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import { toFils } from '../../lib/money.js';
+import type { PaymentGateway } from '../payments/gateway.js';
+import { alertOwnerOfRefundedPayment } from './alerts.js';
+import { piecesOf, type PieceLine } from './levels.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Payments whose pieces may be given back: not paid, and not being paid. A succeeded or processing payment
+ * keeps its hold until its order takes the pieces.
+ */
+export const RELEASABLE: PaymentStatus[] = ['requires_payment_method', 'failed', 'canceled'];
+const releasableList = sql.raw(RELEASABLE.map((s) => `'${s}'`).join(', '));
+
+/** How far a sweep pushes the expiry of the holds it is handling, so that no other instance takes them too. */
+const CLAIM_MS = 2 * 60_000;
+const SWEEP_BATCH = 200;
+
+export interface StockServiceOptions {
+  /** How long creating or updating a payment holds its pieces. */
+  holdMinutes: number;
+  /** Period of the expiry sweep; 0: only the sweep at start. */
+  sweepIntervalS: number;
+  /** The clock holds are measured by (tests move it). */
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** What taking a payment's pieces for its order came to. */
+export type TakeOutcome =
+  | { kind: 'taken' }
+  /** The payment has its order already (a repeated or concurrent call, or reconciliation). */
+  | { kind: 'ordered'; order: OrderRow }
+  /** Pieces are missing: no order; the payment is to be refunded (`first`: this call found it out). */
+  | { kind: 'refused'; first: boolean };
+
+export interface SetCountResult {
+  productId: number;
+  slug: string;
+  size: Size;
+  stock: number;
+  reserved: number;
+}
+
+/** A line of a request that asks for more than is left; `slug` names it to the client. */
+type Wanted = PieceLine & { slug?: string };
+
+/**
+ * Every rule about pieces in one place (docs/decisions/017-stock-reservations.md). `product_stock.stock`
+ * counts the pieces not sold, `reserved` those that payments under way hold, each hold written in
+ * `stock_holds`. Every change is one conditional statement (`... where stock - reserved >= n`) or works on
+ * rows it has just deleted with `returning` (a hold is given back or taken once): nothing reads a count and
+ * writes it back.
+ */
+export class StockService {
+  #interval: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly gateway: PaymentGateway,
+    private readonly options: StockServiceOptions,
+  ) {}
+
+  now() {
+    return this.options.now();
+  }
+
+  // ---------------------------------------------------------------- what a shopper may have
+
+  /**
+   * SQL for the pieces of a product and size the shopper can still have: what is free, plus what their own
+   * unpaid payments hold (a shopper never competes with their own checkout).
+   */
+  static availableToShopper(
+    productId: AnyPgColumn | SQL | number,
+    size: AnyPgColumn | SQL | string,
+    userId: AnyPgColumn | SQL | number,
+  ): SQL<number> {
+    return sql<number>`(coalesce((select ps.stock - ps.reserved from product_stock ps
+        where ps.product_id = ${productId} and ps.size = ${size}), 0)
+      + coalesce((select sum(h.quantity) from stock_holds h join payments p on p.id = h.payment_id
+        where h.user_id = ${userId} and h.product_id = ${productId} and h.size = ${size}
+          and p.status in (${releasableList})), 0))::int`;
+  }
+
+  async availableTo(db: Database, userId: number, productId: number, size: string): Promise<number> {
+    const [row] = await db
+      .execute<{ n: number }>(sql`select ${StockService.availableToShopper(productId, size, userId)} as n`)
+      .then(rowsOf<{ n: number }>);
+    return Number(row?.n ?? 0);
+  }
+
+  // ---------------------------------------------------------------- payments
+
+  /**
+   * Holds the pieces of a payment's lines until `now + STOCK_HOLD_MINUTES`, in one transaction: first what this
+   * payment and the shopper's other unpaid payments held is given back, then each piece is taken with
+   * `reserved = reserved + n where stock - reserved >= n`. When a piece is missing nothing changes and the
+   * answer is 409 naming what is left. Answers when the hold expires.
+   */
+  async hold(paymentId: number, userId: number, lines: readonly (PricedLine | Wanted)[]): Promise<Date> {
+    const expiresAt = new Date(this.now().getTime() + this.options.holdMinutes * 60_000);
+    const wanted = piecesOf(lines);
+    const slugs = slugsOf(lines);
+    await this.db.transaction(async (tx) => {
+      const previous = await tx
+        .delete(stockHolds)
+        .where(
+          or(
+            eq(stockHolds.paymentId, paymentId),
+            and(
+              eq(stockHolds.userId, userId),
+              sql`${stockHolds.paymentId} in (select p.id from payments p
+                where p.user_id = ${userId} and p.status in (${releasableList}))`,
+            ),
+          ),
+        )
+        .returning();
+      await giveBack(tx, previous);
+
+      const missing: Wanted[] = [];
+      for (const piece of wanted) {
+        const [taken] = await tx
+          .update(productStock)
+          .set({ reserved: sql`${productStock.reserved} + ${piece.quantity}`, updatedAt: new Date() })
+          .where(
+            and(
+              eq(productStock.productId, piece.productId),
+              eq(productStock.size, piece.size),
+              sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`,
+            ),
+          )
+          .returning({ productId: productStock.productId });
+        if (!taken) missing.push(piece);
+      }
+      if (missing.length > 0) {
+        const shortages = await this.#shortages(tx, missing, slugs, userId);
+        throw new HttpError(409, await this.#checkoutMessage(tx, shortages, missing), undefined, {
+          shortages,
+        });
+      }
+      if (wanted.length > 0) {
+        await tx.insert(stockHolds).values(wanted.map((p) => ({ paymentId, userId, ...p, expiresAt })));
+      }
+    });
+    return expiresAt;
+  }
+
+  /**
+   * Gives back what a payment holds (declined, cancelled, expired, or its row about to go). Answers the number
+   * of pieces given back: 0 when another call gave them back first.
+   */
+  async release(paymentId: number, db: Database = this.db): Promise<number> {
+    return db.transaction(async (tx) => {
+      const held = await tx.delete(stockHolds).where(eq(stockHolds.paymentId, paymentId)).returning();
+      await giveBack(tx, held);
+      return held.reduce((n, h) => n + h.quantity, 0);
+    });
+  }
+
+  /**
+   * Inside the order's transaction, before the order is written: the pieces behind a succeeded payment are
+   * taken, or the payment is marked for a refund. The payment row is locked first, so attempts at one payment's
+   * order (the shopper's call, a retry, reconciliation) run one after the other: the second sees the first's
+   * order or refund. The payment's hold is taken; what it does not cover (it expired) is taken from the free
+   * pieces if there are enough. All of the payment's pieces or none of them (a savepoint).
+   */
+  async takeForOrder(
+    tx: Database,
+    payment: { id: number; userId: number; amount: string; lines: PricedLine[] },
+  ): Promise<TakeOutcome> {
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for('update');
+    const [existing] = await tx.select().from(orders).where(eq(orders.paymentId, payment.id)).limit(1);
+    if (existing) return { kind: 'ordered', order: existing };
+    const [refund] = await tx
+      .select({ paymentId: paymentRefunds.paymentId })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id))
+      .limit(1);
+    if (refund) return { kind: 'refused', first: false };
+
+    const missing = await this.#consume(tx, payment.id, payment.lines);
+    if (missing.length === 0) return { kind: 'taken' };
+    const shortages = await this.#shortages(tx, missing, slugsOf(payment.lines), payment.userId);
+    await tx.insert(paymentRefunds).values({
+      paymentId: payment.id,
+      amount: payment.amount,
+      reason: `sold out while paying: ${shortages.map((s) => `${s.slug} ${s.size} (${s.left} left)`).join(', ')}`,
+    });
+    this.options.log.error(
+      { paymentId: payment.id, shortages },
+      'a payment succeeded but its pieces were sold meanwhile: no order, refunding it',
+    );
+    return { kind: 'refused', first: true };
+  }
+
+  /**
+   * After `takeForOrder` refused: refunds the payment through the gateway (the first time; later calls only
+   * read where the refund stands) and answers the error the shopper's order call gets.
+   */
+  async refuseUnbacked(
+    payment: { id: number; intentId: string; userId: number; amount: string; lines: PricedLine[] },
+    first: boolean,
+  ): Promise<HttpError> {
+    const shortages = (
+      await this.#shortages(this.db, piecesOf(payment.lines), slugsOf(payment.lines), payment.userId)
+    ).filter((s) => s.left < wantedOf(payment.lines, s));
+    const refund = first ? await this.refundUnbacked(payment.id) : await this.#refundState(payment.id);
+    if (first) {
+      alertOwnerOfRefundedPayment(this.options.log, {
+        paymentId: payment.id,
+        intentId: payment.intentId,
+        userId: payment.userId,
+        amount: payment.amount,
+        shortages,
+        refund,
+      });
+    }
+    const given = refund.status === 'succeeded';
+    return new HttpError(
+      409,
+      'Sorry: the pieces you were paying for were sold while your payment was being made, so no order was made. ' +
+        (given
+          ? `Your payment of AED ${payment.amount} has been refunded in full.`
+          : `Your payment of AED ${payment.amount} is being refunded in full.`),
+      undefined,
+      { shortages, refunded: true },
+    );
+  }
+
+  /**
+   * Gives the money of a payment marked for refund back through the gateway, once: the idempotency key makes
+   * a retry the same refund, and only a `pending` row is updated. Errors are recorded on the row, not thrown.
+   */
+  async refundUnbacked(
+    paymentId: number,
+  ): Promise<{ status: 'succeeded' | 'pending' | 'failed'; id: string | null; error: string | null }> {
+    const [row] = await this.db
+      .select({ refund: paymentRefunds, intentId: payments.intentId })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(eq(paymentRefunds.paymentId, paymentId))
+      .limit(1);
+    if (!row) throw new Error(`payment ${paymentId} is not marked for a refund`);
+    if (row.refund.status !== 'pending') return this.#refundState(paymentId);
+    try {
+      const refund = await this.gateway.refund({
+        intentId: row.intentId,
+        amountFils: toFils(row.refund.amount),
+        metadata: { paymentId: String(paymentId), reason: 'sold_out' },
+        idempotencyKey: `payment-${paymentId}-refund`,
+      });
+      await this.db
+        .update(paymentRefunds)
+        .set({
+          status: refund.status === 'failed' ? 'failed' : 'succeeded',
+          gatewayRefundId: refund.id,
+          attempts: sql`${paymentRefunds.attempts} + 1`,
+          lastError: refund.status === 'failed' ? 'the provider refused the refund' : null,
+          refundedAt: refund.status === 'failed' ? null : new Date(),
+        })
+        .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
+      this.options.log.warn({ paymentId, refundId: refund.id, status: refund.status }, 'payment refunded');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await this.db
+        .update(paymentRefunds)
+        .set({ attempts: sql`${paymentRefunds.attempts} + 1`, lastError: message.slice(0, 500) })
+        .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
+      this.options.log.error(
+        { err, paymentId },
+        'refund of a payment without pieces failed: retried by the sweep',
+      );
+    }
+    return this.#refundState(paymentId);
+  }
+
+  // ---------------------------------------------------------------- orders
+
+  /** An order cancelled before it shipped: its pieces are for sale again, in the order's own transaction. */
+  async restock(tx: Database, orderId: number): Promise<number> {
+    const items = await tx
+      .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const pieces = piecesOf(
+      items.flatMap((i) => (i.productId === null ? [] : [{ ...i, productId: i.productId }])),
+    );
+    for (const piece of pieces) {
+      await tx
+        .insert(productStock)
+        .values({ productId: piece.productId, size: piece.size, stock: piece.quantity })
+        .onConflictDoUpdate({
+          target: [productStock.productId, productStock.size],
+          set: { stock: sql`${productStock.stock} + excluded.stock`, updatedAt: sql`now()` },
+        });
+    }
+    return pieces.reduce((n, p) => n + p.quantity, 0);
+  }
+
+  // ---------------------------------------------------------------- the shop owner
+
+  /**
+   * Sets the pieces of a size that are not sold yet (the `npm run stock` command; the back office later). One
+   * conditional upsert: it cannot go below what payments under way hold at that moment (409 naming it).
+   */
+  async setCount(slug: string, size: string, count: number): Promise<SetCountResult> {
+    if (!Number.isInteger(count) || count < 0 || count > 100_000) {
+      throw new HttpError(422, 'The count must be a whole number from 0 to 100000.');
+    }
+    const [product] = await this.db
+      .select({ id: products.id, slug: products.slug, sizes: products.sizes })
+      .from(products)
+      .where(eq(products.slug, slug.trim().toLowerCase()))
+      .limit(1);
+    if (!product) throw new HttpError(404, `No product has the slug "${slug}".`);
+    const wanted = size.trim().toUpperCase() as Size;
+    if (!(SIZES as readonly string[]).includes(wanted) || !product.sizes.includes(wanted)) {
+      throw new HttpError(
+        422,
+        `${product.slug} does not come in size ${size}; its sizes are ${product.sizes.join(', ')}.`,
+      );
+    }
+    const [row] = await this.db
+      .insert(productStock)
+      .values({ productId: product.id, size: wanted, stock: count })
+      .onConflictDoUpdate({
+        target: [productStock.productId, productStock.size],
+        set: { stock: count, updatedAt: sql`now()` },
+        setWhere: sql`${productStock.reserved} <= ${count}`,
+      })
+      .returning();
+    if (!row) {
+      const [held] = await this.db
+        .select({ reserved: productStock.reserved })
+        .from(productStock)
+        .where(and(eq(productStock.productId, product.id), eq(productStock.size, wanted)));
+      throw new HttpError(
+        409,
+        `${held?.reserved ?? 'Some'} pieces of ${product.slug} in size ${wanted} are held by payments under way: set at least that many, or try again when they are paid or released.`,
+      );
+    }
+    return {
+      productId: product.id,
+      slug: product.slug,
+      size: wanted,
+      stock: row.stock,
+      reserved: row.reserved,
+    };
+  }
+
+  /** Counts of every size a product comes in (sizes without a row: 0). */
+  async counts(slug: string) {
+    const [product] = await this.db
+      .select({ id: products.id, slug: products.slug, sizes: products.sizes, status: products.status })
+      .from(products)
+      .where(eq(products.slug, slug.trim().toLowerCase()))
+      .limit(1);
+    if (!product) return undefined;
+    const rows = await this.db.select().from(productStock).where(eq(productStock.productId, product.id));
+    const bySize = new Map(rows.map((r) => [r.size, r]));
+    return {
+      ...product,
+      sizes: product.sizes.map((size) => ({
+        size,
+        stock: bySize.get(size)?.stock ?? 0,
+        reserved: bySize.get(size)?.reserved ?? 0,
+      })),
+    };
+  }
+
+  // ---------------------------------------------------------------- expiry
+
+  /**
+   * Gives back the pieces of unpaid payments whose hold expired, cancelling their gateway intent first so that
+   * they can no longer be paid (one paid meanwhile keeps its pieces for its order), then retries refunds that
+   * did not go through. Any instance may run it at any time: the holds it handles are claimed with
+   * `for update skip locked` (their expiry pushed ahead while it works), and a release deletes its holds with
+   * `returning`, so two sweeps never give back one piece twice.
+   */
+  async sweep(): Promise<{ expired: number; refunds: number }> {
+    const now = this.now();
+    const claimed = await this.db
+      .execute(
+        sql`update stock_holds set expires_at = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz
+          where (payment_id, product_id, size) in (
+            select h.payment_id, h.product_id, h.size from stock_holds h
+            join payments p on p.id = h.payment_id
+            where h.expires_at <= ${now.toISOString()}::timestamptz and p.status in (${releasableList})
+            order by h.expires_at
+            limit ${SWEEP_BATCH}
+            for update of h skip locked)
+          returning payment_id`,
+      )
+      .then(rowsOf<{ payment_id: number }>);
+    let expired = 0;
+    for (const paymentId of new Set(claimed.map((r) => Number(r.payment_id)))) {
+      if (this.#stopped) break;
+      try {
+        if (await this.#expire(paymentId)) expired += 1;
+      } catch (err) {
+        this.options.log.error(
+          { err, paymentId },
+          'an expired stock hold could not be released: retried later',
+        );
+      }
+    }
+
+    let refunds = 0;
+    const pending = await this.db
+      .select({ paymentId: paymentRefunds.paymentId })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.status, 'pending'))
+      .limit(50);
+    for (const { paymentId } of pending) {
+      if (this.#stopped) break;
+      if ((await this.refundUnbacked(paymentId)).status !== 'pending') refunds += 1;
+    }
+    if (expired > 0) this.options.log.info({ expired }, 'expired stock holds released');
+    return { expired, refunds };
+  }
+
+  start() {
+    this.#track(this.sweep());
+    if (this.options.sweepIntervalS > 0) {
+      this.#interval = setInterval(() => {
+        if (!this.#running) this.#track(this.sweep());
+      }, this.options.sweepIntervalS * 1000);
+      this.#interval.unref();
+    }
+  }
+
+  async stop() {
+    this.#stopped = true;
+    clearInterval(this.#interval);
+    await this.#running;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  #track(work: Promise<unknown>) {
+    const tracked = work
+      .catch((err: unknown) => this.options.log.error({ err }, 'stock sweep failed'))
+      .finally(() => {
+        if (this.#running === tracked) this.#running = undefined;
+      });
+    this.#running = tracked;
+  }
+
+  /** One expired payment: its intent cancelled at the gateway, then its pieces given back. */
+  async #expire(paymentId: number): Promise<boolean> {
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    if (!payment) return false;
+    let status = payment.status;
+    if (payment.intentId.startsWith('pi_')) {
+      const intent = await this.gateway.cancelIntent({
+        intentId: payment.intentId,
+        idempotencyKey: `payment-${payment.id}-cancel`,
+      });
+      status = intent.status;
+    }
+    if (status === 'succeeded' || status === 'processing') {
+      // Paid after all, at the last moment: the hold stays for its order (the shopper's or reconciliation's).
+      await this.db
+        .update(payments)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'succeeded'`));
+      return false;
+    }
+    await this.db.transaction(async (tx) => {
+      await this.release(payment.id, tx);
+      await tx
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, RELEASABLE)));
+    });
+    this.options.log.info({ paymentId: payment.id }, 'stock hold expired: intent cancelled, pieces released');
+    return true;
+  }
+
+  /**
+   * Takes a payment's pieces: its holds are deleted (`returning`), then each size is taken with one
+   * conditional update covering what the hold lacks from the free pieces. Answers what is missing; then
+   * nothing changed (the savepoint is rolled back).
+   */
+  async #consume(tx: Database, paymentId: number, lines: PricedLine[]): Promise<PieceLine[]> {
+    const missing: PieceLine[] = [];
+    try {
+      await tx.transaction(async (sp) => {
+        const held = piecesOf(
+          await sp.delete(stockHolds).where(eq(stockHolds.paymentId, paymentId)).returning(),
+        );
+        const needs = piecesOf(lines);
+        const keys = piecesOf([...needs, ...held].map((p) => ({ ...p, quantity: 0 })));
+        for (const key of keys) {
+          const need = needs.find((p) => samePiece(p, key))?.quantity ?? 0;
+          const hold = held.find((p) => samePiece(p, key))?.quantity ?? 0;
+          const fromFree = Math.max(0, need - hold);
+          const [taken] = await sp
+            .update(productStock)
+            .set({
+              stock: sql`${productStock.stock} - ${need}`,
+              reserved: sql`${productStock.reserved} - ${hold}`,
+              updatedAt: new Date(),
+            })
+            .where(
+              and(
+                eq(productStock.productId, key.productId),
+                eq(productStock.size, key.size),
+                sql`${productStock.stock} - ${productStock.reserved} >= ${fromFree}`,
+              ),
+            )
+            .returning({ productId: productStock.productId });
+          if (!taken && need > 0) missing.push({ ...key, quantity: need });
+        }
+        if (missing.length > 0) throw new PiecesMissing();
+      });
+    } catch (err) {
+      if (!(err instanceof PiecesMissing)) throw err;
+    }
+    return missing;
+  }
+
+  async #refundState(paymentId: number) {
+    const [row] = await this.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, paymentId))
+      .limit(1);
+    return {
+      status: row?.status ?? ('pending' as const),
+      id: row?.gatewayRefundId ?? null,
+      error: row?.lastError ?? null,
+    };
+  }
+
+  /** What is left, for this shopper, of each piece asked for. */
+  async #shortages(
+    db: Database,
+    pieces: PieceLine[],
+    slugs: Map<number, string>,
+    userId: number,
+  ): Promise<StockShortage[]> {
+    const out: StockShortage[] = [];
+    for (const p of pieces) {
+      out.push({
+        slug: slugs.get(p.productId) ?? String(p.productId),
+        size: p.size,
+        left: Math.max(0, await this.availableTo(db, userId, p.productId, p.size)),
+      });
+    }
+    return out;
+  }
+
+  /** "Only 1 left of Zahra Emerald Velvet Caftan in size M." for each missing piece, in English. */
+  async #checkoutMessage(db: Database, shortages: StockShortage[], pieces: PieceLine[]) {
+    const names = await productNames(
+      db,
+      pieces.map((p) => p.productId),
+    );
+    const parts = shortages.map((s, i) => {
+      const name = names.get(pieces[i]?.productId ?? 0) ?? s.slug;
+      return s.left === 0
+        ? `${name} is sold out in size ${s.size}.`
+        : `Only ${s.left} left of ${name} in size ${s.size}.`;
+    });
+    return `Some pieces in your cart are no longer in stock: ${parts.join(' ')} Please review your cart.`;
+  }
+}
+
+/** Raised inside the consuming savepoint to roll it back. */
+class PiecesMissing extends Error {}
+
+const samePiece = (a: PieceLine, b: PieceLine) => a.productId === b.productId && a.size === b.size;
+
+function slugsOf(lines: readonly (PieceLine & { slug?: string })[]): Map<number, string> {
+  return new Map(lines.flatMap((l) => (l.slug ? [[l.productId, l.slug] as const] : [])));
+}
+
+function wantedOf(lines: PricedLine[], shortage: StockShortage): number {
+  return lines
+    .filter((l) => l.slug === shortage.slug && l.size === shortage.size)
+    .reduce((n, l) => n + l.quantity, 0);
+}
+
+/** Gives back the pieces of holds just deleted (with `returning`): `reserved` goes down by what they held. */
+async function giveBack(tx: Database, held: PieceLine[]) {
+  for (const piece of piecesOf(held)) {
+    await tx
+      .update(productStock)
+      .set({ reserved: sql`${productStock.reserved} - ${piece.quantity}`, updatedAt: new Date() })
+      .where(and(eq(productStock.productId, piece.productId), eq(productStock.size, piece.size)));
+  }
+}
+
+export async function productNames(db: Database, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name.en]));
+}
+
+/** The rows of a raw query, whichever driver ran it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
