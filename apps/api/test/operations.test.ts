@@ -201,17 +201,21 @@ describe('metrics', () => {
 });
 
 describe('metrics without METRICS_TOKEN', () => {
+  // Started in a hook: a shop's start is not what the 30 seconds of a test are for.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('are not served at all', async () => {
-    const t = await startTestApp();
-    try {
-      // No route: the address falls to the storefront (its not-found page, or 503 before a build).
-      const res = await t.fetch('/metrics', { headers: { authorization: 'Bearer anything' } });
-      expect(res.status).not.toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await res.text()).not.toMatch(/^# (HELP|TYPE) /m);
-    } finally {
-      await t.close();
-    }
+    // No route: the address falls to the storefront (its not-found page, or 503 before a build).
+    const res = await t.fetch('/metrics', { headers: { authorization: 'Bearer anything' } });
+    expect(res.status).not.toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).not.toMatch(/^# (HELP|TYPE) /m);
   });
 
   it('need a token long enough not to be guessed', () => {
