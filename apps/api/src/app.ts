@@ -224,6 +224,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('stock', stock);
+  metrics.gauge({
+    name: 'boutique_stock_held_pieces',
+    help: 'Pieces held for payments under way, by state (overdue: past their time, not yet given back)',
+    labelNames: ['state'],
+    collect: async () => {
+      const f = await stock.figures();
+      return [
+        { labels: { state: 'held' }, value: f.heldPieces - f.overduePieces },
+        { labels: { state: 'overdue' }, value: f.overduePieces },
+      ];
+    },
+  });
+  metrics.gauge({
+    name: 'boutique_payment_refunds',
+    help: 'Payments refunded because their pieces were sold while they were made, by refund status',
+    labelNames: ['status'],
+    collect: async () => (await stock.figures()).refunds,
+  });
   app.addHook('onReady', async () => stock.start());
   app.addHook('preClose', () => stock.stop());
   const orders = new OrderService(database.db, gateway, {

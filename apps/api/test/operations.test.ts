@@ -150,10 +150,15 @@ describe('metrics', () => {
     const before = await scrape();
     const shopper = await newShopper(t);
     const lines = (await articles(t, 2)).map((a) => ({ ...a, quantity: 1 }));
+    const held = 'boutique_stock_held_pieces{state="held"}';
     const { intentId } = await pay(t, shopper, lines);
+    // Paid, not ordered yet: its two pieces are held for it; the order takes them.
+    expect((sample(await scrape(), held) ?? 0) - (sample(before, held) ?? 0)).toBe(2);
     expect(
       (await call(t, 'POST', '/api/v1/orders', shopper.token, orderPayload(lines, intentId))).status,
     ).toBe(201);
+    expect(sample(await scrape(), held)).toBe(sample(before, held));
+    expect(sample(before, 'boutique_stock_held_pieces{state="overdue"}')).toBe(0);
     // A declined card is an outcome too.
     await fillCart(t, shopper, lines);
     const declined = await createIntent(t, shopper, Number(totalOf(lines)));

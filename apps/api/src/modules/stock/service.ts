@@ -438,6 +438,29 @@ export class StockService {
     return { expired, refunds };
   }
 
+  /**
+   * For the metrics: pieces held by payments under way, holds past their time that the sweep has not given back
+   * yet, and refunds of payments made without their piece by status. Read from the database: the shop's figure.
+   */
+  async figures() {
+    const now = this.now().toISOString();
+    const [holds] = await this.db
+      .select({
+        held: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int`,
+        overdue: sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${stockHolds.expiresAt} <= ${now}::timestamptz), 0)::int`,
+      })
+      .from(stockHolds);
+    const refunds = await this.db
+      .select({ status: paymentRefunds.status, n: sql<number>`count(*)::int` })
+      .from(paymentRefunds)
+      .groupBy(paymentRefunds.status);
+    return {
+      heldPieces: Number(holds?.held ?? 0),
+      overduePieces: Number(holds?.overdue ?? 0),
+      refunds: refunds.map((r) => ({ labels: { status: r.status }, value: Number(r.n) })),
+    };
+  }
+
   start() {
     this.#track(this.sweep());
     if (this.options.sweepIntervalS > 0) {
