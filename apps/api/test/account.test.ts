@@ -700,7 +700,9 @@ describe('making a user an admin', () => {
       expect((await run('a@b.co', 'c@d.co')).code).toBe(2);
       expect((await run('--admin', 'a@b.co')).code).toBe(2);
       expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
-    });
+      // Eight runs, each opening and migrating the embedded database: more than one test's 30 seconds on a
+      // loaded machine.
+    }, 120_000);
 
     it('refuses to open the embedded database while another process has it open', async () => {
       const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
