@@ -49,6 +49,7 @@ describe('payment configuration', () => {
     expect(PaymentConfigResponseSchema.parse(res.body).data).toEqual({
       gateway: 'sandbox',
       publishableKey: null,
+      stripeJsUrl: null,
       testMode: true,
     });
     expect(res.headers.get('cache-control')).toBe('no-store');

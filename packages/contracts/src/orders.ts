@@ -26,6 +26,8 @@ export const PaymentConfigResponseSchema = envelope(
     gateway: z.enum(['sandbox', 'stripe']),
     /** Stripe's publishable key; null in sandbox mode. */
     publishableKey: z.string().nullable(),
+    /** Where Stripe.js is loaded from when it is not js.stripe.com (a stand-in in tests); null otherwise. */
+    stripeJsUrl: z.string().nullable(),
     testMode: z.boolean(),
   }),
 );

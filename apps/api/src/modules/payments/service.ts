@@ -64,6 +64,7 @@ export class PaymentService {
     return {
       gateway: this.gateway.name,
       publishableKey: this.gateway.publishableKey,
+      stripeJsUrl: this.gateway.scriptUrl,
       testMode: this.gateway.testMode,
     };
   }
