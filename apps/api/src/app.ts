@@ -238,7 +238,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reconciler = new Reconciler(
     database.db,
     orders,
-    { afterS: config.payments.reconcileAfterS, intervalS: config.payments.reconcileIntervalS },
+    {
+      afterS: config.payments.reconcileAfterS,
+      intervalS: config.payments.reconcileIntervalS,
+      poll: gateway.parseWebhook !== undefined,
+    },
     app.log,
     metrics,
     stock,
