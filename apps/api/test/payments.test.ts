@@ -531,6 +531,7 @@ describe('Apple Pay', () => {
       success: false,
       transaction_id: expect.stringMatching(/^pi_/),
       message: 'Your card was declined.',
+      code: 'generic_decline',
     });
     expect((await paymentOf(res.body.data.transaction_id))?.status).toBe('failed');
 

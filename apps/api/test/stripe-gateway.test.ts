@@ -472,6 +472,7 @@ describe('Apple Pay through Stripe', () => {
       success: false,
       transaction_id: expect.stringMatching(/^pi_/),
       message: 'Your card was declined.',
+      code: 'generic_decline',
     });
     expect(await paymentOf(res.body.data.transaction_id)).toMatchObject({
       method: 'apple_pay',

@@ -17,13 +17,19 @@ import type { CardFormHandle, Confirmation } from './payment-types';
 export const REDIRECT_AFTER_CARD_MS = 1500;
 export const REDIRECT_AFTER_WALLET_MS = 1000;
 
-/** Keys of the `checkout` namespace under `errors`, or the provider's own words as they came. */
-export type PaymentMessage = { key: CheckoutErrorKey; values?: Record<string, string> } | { text: string };
+/**
+ * What the payment step says: a key of the `checkout` namespace under `errors`; a refusal by its stable code
+ * (`declines.*`, see payment-text.ts); a payment status (`statuses.*`); or words that came as they are.
+ */
+export type PaymentMessage =
+  | { key: CheckoutErrorKey; values?: Record<string, string> }
+  | { decline: string }
+  | { status: string }
+  | { text: string };
 
 export type CheckoutErrorKey =
   | 'providerNotLoaded'
   | 'elementMissing'
-  | 'paymentStatus'
   | 'unexpected'
   | 'preparing'
   | 'processing'
@@ -64,9 +70,9 @@ interface Options {
 function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
   switch (result.kind) {
     case 'declined':
-      return { text: result.message };
+      return { decline: result.code ?? 'card_declined' };
     case 'status':
-      return { key: 'paymentStatus', values: { status: result.status } };
+      return { status: result.status };
     case 'failed':
       return { key: result.reason };
   }

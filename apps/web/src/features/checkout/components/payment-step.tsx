@@ -11,6 +11,7 @@ import type { PaymentConfig } from '../api/get-payment-config';
 import type { OrderSummary } from '../checkout-model';
 import type { CardFormHandle } from '../payment-types';
 import type { CheckoutPayment, PaymentMessage } from '../use-checkout-payment';
+import { paymentMessageText } from '../payment-text';
 import { Totals } from './order-summary';
 import { SandboxCardForm } from './sandbox-card-form';
 import { AlertIcon, ApplePayMark, CheckCircleIcon, ClockIcon, LockIcon } from './checkout-icons';
@@ -61,7 +62,7 @@ export function PaymentStep({
     void payment.payByCard(cardForm.current);
   };
 
-  const text = (m: PaymentMessage) => ('text' in m ? m.text : t(`errors.${m.key}`, m.values));
+  const text = (m: PaymentMessage) => paymentMessageText(t, m);
 
   return (
     <form className={styles.step} noValidate onSubmit={submit} aria-labelledby={`${base}-title`}>

@@ -160,8 +160,9 @@ export default function StripeCardForm({
             },
           });
           if (result.error) {
-            return result.error.message
-              ? { kind: 'declined', message: result.error.message }
+            const { code, decline_code, message } = result.error;
+            return message || code
+              ? { kind: 'declined', code: decline_code ?? code, message: message ?? '' }
               : { kind: 'failed', reason: 'unexpected' };
           }
           if (result.paymentIntent.status !== 'succeeded')
