@@ -210,8 +210,12 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
     [lines, client, navigate],
   );
 
+  /**
+   * Confirms the intent through a card form: our sandbox fields, Stripe's card fields, or Stripe's wallet
+   * buttons (Apple Pay, Google Pay: card payments to Stripe, confirmed the same way), then records the order.
+   */
   const payByCard = useCallback(
-    async (form: CardFormHandle | null) => {
+    async (form: CardFormHandle | null, method: PaymentMethod = 'card') => {
       if (phase !== 'idle' || !intent || intentState !== 'ready' || !address) return;
       if (!form) {
         setMessage({ key: 'elementMissing' });
@@ -258,11 +262,11 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
         return;
       }
       await finish({
-        method: 'card',
+        method,
         transactionId: result.intentId,
         totalAmount: current.amount,
         billing: address,
-        redirectAfterMs: REDIRECT_AFTER_CARD_MS,
+        redirectAfterMs: method === 'card' ? REDIRECT_AFTER_CARD_MS : REDIRECT_AFTER_WALLET_MS,
       });
     },
     [phase, intent, intentState, address, finish, client],

@@ -19,6 +19,7 @@ import styles from './checkout.module.css';
 
 // Stripe.js and its form only where the shop runs on Stripe: never in any other page's load, nor in sandbox mode.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripeExpressCheckout = lazy(() => import('./stripe-express-checkout'));
 
 const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const;
 
@@ -97,7 +98,21 @@ export function PaymentStep({
         <Totals summary={summary} />
       </div>
 
-      {applePay.available && (
+      {usesStripe && settings.publishableKey && intentState === 'ready' && payment.intent && (
+        <Suspense fallback={null}>
+          <StripeExpressCheckout
+            publishableKey={settings.publishableKey}
+            scriptUrl={settings.stripeJsUrl}
+            amountFils={Math.round(Number(payment.intent.amount) * 100)}
+            disabled={busy}
+            pay={payment.payByCard}
+            divider={t('payment.orCard')}
+          />
+        </Suspense>
+      )}
+
+      {/* The sandbox's simulated Apple Pay session; with Stripe, its Express Checkout above. */}
+      {applePay.available && !usesStripe && (
         <div className={styles.wallet}>
           <button
             type="button"
@@ -147,6 +162,7 @@ export function PaymentStep({
             <StripeCardForm
               ref={cardForm}
               publishableKey={settings.publishableKey}
+              scriptUrl={settings.stripeJsUrl}
               disabled={busy}
               onReadyChange={onStripeReady}
             />
