@@ -121,6 +121,28 @@ test.describe('a customer pays and follows the order', () => {
     await expect(page.getByTestId('order-card')).toHaveCount(0);
   });
 
+  test('a declined test card is said in Arabic, whatever the sandbox’s English', async ({
+    page,
+    request,
+    shop,
+  }) => {
+    const account = await registerCustomer(request, newCustomer('سلمى بناني'));
+    const pieces = await piecesInStock(request, 1);
+    await fillServerCart(request, account, pieces);
+    await signInQuickly(page, account);
+
+    await shop.open('/checkout', { lang: 'ar' });
+    const checkout = new CheckoutPage(page, 'ar');
+    await checkout.fillAddress(account.email);
+    await checkout.continueToPayment.click();
+    await checkout.payByCard('4000 0000 0000 0002');
+    await expect(page.getByTestId('payment-error')).toHaveText('تم رفض بطاقتك.');
+    await checkout.payByCard('4000 0000 0000 9995');
+    await expect(page.getByTestId('payment-error')).toHaveText('رصيد بطاقتك غير كافٍ.');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(checkout.payButton).toBeEnabled();
+  });
+
   test('Apple Pay, where the device offers it, pays in one tap', async ({ page, request, shop }) => {
     const account = await registerCustomer(request);
     const pieces = await piecesInStock(request, 2);

@@ -33,6 +33,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
 import { ensureDataDir } from './lib/data-dir.js';
 import { createGateway } from './modules/payments/index.js';
+import { registerApplePayDomain } from './modules/payments/apple-pay-domain.js';
 import { PaymentService } from './modules/payments/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { OrderService } from './modules/orders/service.js';
@@ -255,7 +256,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reconciler = new Reconciler(
     database.db,
     orders,
-    { afterS: config.payments.reconcileAfterS, intervalS: config.payments.reconcileIntervalS },
+    {
+      afterS: config.payments.reconcileAfterS,
+      intervalS: config.payments.reconcileIntervalS,
+      poll: gateway.parseWebhook !== undefined,
+    },
     app.log,
     metrics,
     stock,
@@ -303,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  registerApplePayDomain(app, config.payments.applePayDomainAssociation);
   await registerSite(app, config, catalog, site, errorHandling.setPageNotFound);
 
   return app;

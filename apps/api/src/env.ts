@@ -178,8 +178,11 @@ const EnvSchema = z.object({
   FACEBOOK_AUTH_URL: httpUrl.default('https://www.facebook.com/v23.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: httpUrl.default('https://graph.facebook.com/v23.0/oauth/access_token'),
   FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com/v23.0'),
-  /** sandbox: payments simulated offline with Stripe's test cards; stripe: real PaymentIntents. */
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /**
+   * sandbox: payments simulated offline with Stripe's test cards; stripe: real PaymentIntents. Unset: the sandbox,
+   * except in production on https, where it must be chosen (see ProductionEnvSchema).
+   */
+  PAYMENT_GATEWAY: optionalString.pipe(z.enum(['sandbox', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalString.pipe(
     z
       .string()
@@ -200,6 +203,16 @@ const EnvSchema = z.object({
   ),
   /** Where the Stripe SDK sends its calls instead of https://api.stripe.com (a local fake in tests). */
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Where the storefront loads Stripe.js from instead of https://js.stripe.com (a local stand-in in tests): the
+   * page's CSP admits this origin instead of Stripe's.
+   */
+  STRIPE_JS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Apple Pay's domain-association file, served at /.well-known/apple-developer-merchantid-domain-association:
+   * a path to the file Stripe's dashboard (or Apple) gives, or its content. Unset: that address answers 404.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION: optionalString,
   /**
    * A paid payment whose order call has not arrived after this long becomes an order by reconciliation; the
    * shopper's own call, seconds after paying, normally wins.
@@ -262,8 +275,23 @@ const PaymentEnvSchema = EnvSchema.superRefine((e, ctx) => {
   }
 });
 
+/**
+ * A shop on https in production takes real orders: the offline sandbox would accept test cards and ship for
+ * free, so the gateway must be chosen, not defaulted to.
+ */
+const ProductionEnvSchema = PaymentEnvSchema.superRefine((e, ctx) => {
+  if (e.NODE_ENV === 'production' && e.PUBLIC_URL?.startsWith('https://') && !e.PAYMENT_GATEWAY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_GATEWAY'],
+      message:
+        'must be set in production on https: stripe to take real payments, or sandbox to take only test cards',
+    });
+  }
+});
+
 /** The S3 variables go together: any of them without S3_BUCKET is a mistake, as is half a key pair. */
-const CheckedEnvSchema = PaymentEnvSchema.superRefine((e, ctx) => {
+const CheckedEnvSchema = ProductionEnvSchema.superRefine((e, ctx) => {
   const s3 = [
     'S3_ENDPOINT',
     'S3_REGION',
@@ -467,6 +495,10 @@ export interface StripeSettings {
   testMode: boolean;
   /** Set when STRIPE_API_BASE points the SDK elsewhere than api.stripe.com. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** Origin the browser's Stripe.js calls (api.stripe.com, or STRIPE_API_BASE's). */
+  apiOrigin: string;
+  /** STRIPE_JS_URL; undefined: the storefront loads Stripe.js from js.stripe.com as @stripe/stripe-js does. */
+  jsUrl: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -475,6 +507,8 @@ export interface PaymentsConfig {
   stripe: StripeSettings | undefined;
   reconcileAfterS: number;
   reconcileIntervalS: number;
+  /** Content of Apple Pay's domain-association file; undefined: not served. */
+  applePayDomainAssociation: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -565,7 +599,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     social: socialConfig(e),
     payments: {
-      gateway: e.PAYMENT_GATEWAY,
+      gateway: e.PAYMENT_GATEWAY ?? 'sandbox',
       stripe:
         e.PAYMENT_GATEWAY === 'stripe' &&
         e.STRIPE_SECRET_KEY &&
@@ -577,16 +611,37 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               webhookSecret: e.STRIPE_WEBHOOK_SECRET,
               testMode: !e.STRIPE_SECRET_KEY.includes('_live_'),
               api: e.STRIPE_API_BASE ? stripeApi(e.STRIPE_API_BASE) : undefined,
+              apiOrigin: new URL(e.STRIPE_API_BASE ?? 'https://api.stripe.com').origin,
+              jsUrl: e.STRIPE_JS_URL,
             }
           : undefined,
       reconcileAfterS: e.RECONCILE_AFTER_S,
       reconcileIntervalS: e.RECONCILE_INTERVAL_S,
+      applePayDomainAssociation: domainAssociation(e.APPLE_PAY_DOMAIN_ASSOCIATION),
     },
     stock: {
       holdMinutes: e.STOCK_HOLD_MINUTES,
       sweepIntervalS: Math.min(60, e.STOCK_HOLD_MINUTES * 15),
     },
   };
+}
+
+/**
+ * APPLE_PAY_DOMAIN_ASSOCIATION is a path (absolute, or starting with ./ or ../) to the file, or the file's
+ * content itself (one long line of hex, as Apple and Stripe hand it out). A path that cannot be read stops the
+ * start: Apple Pay would otherwise fail only when Apple checks the domain.
+ */
+function domainAssociation(value: string | undefined): string | undefined {
+  if (value === undefined || !/^\.{0,2}\//.test(value)) return value;
+  try {
+    const content = readFileSync(resolve(value), 'utf8');
+    if (content.trim() === '') throw new Error('the file is empty');
+    return content;
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration: APPLE_PAY_DOMAIN_ASSOCIATION: ${value} could not be read (${(err as Error).message})`,
+    );
+  }
 }
 
 function stripeApi(base: string): StripeSettings['api'] {

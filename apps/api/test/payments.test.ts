@@ -49,6 +49,7 @@ describe('payment configuration', () => {
     expect(PaymentConfigResponseSchema.parse(res.body).data).toEqual({
       gateway: 'sandbox',
       publishableKey: null,
+      stripeJsUrl: null,
       testMode: true,
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -530,6 +531,7 @@ describe('Apple Pay', () => {
       success: false,
       transaction_id: expect.stringMatching(/^pi_/),
       message: 'Your card was declined.',
+      code: 'generic_decline',
     });
     expect((await paymentOf(res.body.data.transaction_id))?.status).toBe('failed');
 

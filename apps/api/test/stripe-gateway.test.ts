@@ -67,7 +67,12 @@ describe('the Stripe gateway', () => {
   it('gives the storefront the publishable key, in test mode, and has no sandbox', async () => {
     const shopper = await newShopper(t);
     const res = await call(t, 'GET', '/api/v1/payments/config', shopper.token);
-    expect(res.body.data).toEqual({ gateway: 'stripe', publishableKey: PUBLISHABLE_KEY, testMode: true });
+    expect(res.body.data).toEqual({
+      gateway: 'stripe',
+      publishableKey: PUBLISHABLE_KEY,
+      stripeJsUrl: null,
+      testMode: true,
+    });
     const sandbox = await call(t, 'POST', '/api/v1/payments/sandbox/confirm', shopper.token, {});
     expect(sandbox.status).toBe(404);
   });
@@ -467,6 +472,7 @@ describe('Apple Pay through Stripe', () => {
       success: false,
       transaction_id: expect.stringMatching(/^pi_/),
       message: 'Your card was declined.',
+      code: 'generic_decline',
     });
     expect(await paymentOf(res.body.data.transaction_id)).toMatchObject({
       method: 'apple_pay',

@@ -26,6 +26,8 @@ export const PaymentConfigResponseSchema = envelope(
     gateway: z.enum(['sandbox', 'stripe']),
     /** Stripe's publishable key; null in sandbox mode. */
     publishableKey: z.string().nullable(),
+    /** Where Stripe.js is loaded from when it is not js.stripe.com (a stand-in in tests); null otherwise. */
+    stripeJsUrl: z.string().nullable(),
     testMode: z.boolean(),
   }),
 );
@@ -61,7 +63,7 @@ export type SandboxConfirm = z.infer<typeof SandboxConfirmSchema>;
 export const PaymentConfirmResponseSchema = envelope(
   z.object({
     paymentIntent: z.object({ id: z.string(), status: PaymentStatusSchema }),
-    /** Set when the card was refused: Stripe's code and message, shown as returned. */
+    /** Set when the card was refused: Stripe's codes and English message (the storefront translates the codes). */
     error: z
       .object({ code: z.string(), decline_code: z.string().optional(), message: z.string() })
       .nullable(),
@@ -122,7 +124,17 @@ export const ApplePayProcessSchema = z.object({
   currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
 });
 export const ApplePayProcessResponseSchema = envelope(
-  z.object({ success: z.boolean(), transaction_id: z.string().nullable(), message: z.string() }),
+  z.object({
+    success: z.boolean(),
+    transaction_id: z.string().nullable(),
+    /** Stripe's English words; the storefront shows `code`'s text in the shopper's language instead. */
+    message: z.string(),
+    /**
+     * On a refusal: Stripe's decline code (`insufficient_funds`) or error code (`expired_card`), or
+     * `status_<status>` when the payment simply did not succeed.
+     */
+    code: z.string().optional(),
+  }),
 );
 
 // ---------------------------------------------------------------- orders

@@ -116,7 +116,18 @@ export function parseStripeForm(encoded: string): Record<string, unknown> {
   return out;
 }
 
-export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Promise<FakeStripe> {
+/** Test cards the browser's confirmation (the Stripe.js stand-in) answers as Stripe's test mode does. */
+const BROWSER_DECLINES: Record<string, { decline_code: string; message: string }> = {
+  '4000000000000002': { decline_code: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000009995': { decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+};
+
+export async function startFakeStripe(
+  secretKey = 'sk_test_fake_0123456789',
+  /** What the browser's Stripe.js (the stand-in) confirms intents with, as Stripe.js sends its key. */
+  publishableKey = 'pk_test_fake_0123456789',
+  port = 0,
+): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const charges = new Map<string, FakeCharge>();
@@ -227,6 +238,50 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
       },
     },
   });
+
+  /**
+   * What Stripe.js does with the card fields: `POST /v1/payment_intents/{id}/confirm` with the publishable key
+   * and the intent's client secret in the form (never the secret key), the card's number and billing details.
+   */
+  const browserConfirm = (req: RecordedRequest, intentId: string): { status: number; body: unknown } => {
+    const intent = intents.get(intentId);
+    if (!intent || req.body.client_secret !== intent.client_secret) return notFound(req.path);
+    if (intent.status === 'succeeded' || intent.status === 'canceled')
+      return unexpectedState(intent, 'confirm');
+    const pmd = (req.body.payment_method_data ?? {}) as {
+      card?: { number?: string };
+      billing_details?: { name?: string; email?: string; phone?: string; address?: Record<string, string> };
+    };
+    const number = (pmd.card?.number ?? '').replace(/\D/g, '');
+    const declined = BROWSER_DECLINES[number];
+    if (declined) {
+      decline(intent.id, declined.message);
+      intent.last_payment_error!.decline_code = declined.decline_code;
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: declined.decline_code,
+            message: declined.message,
+            payment_intent: intent,
+          },
+        },
+      };
+    }
+    const billing = pmd.billing_details ?? {};
+    succeed(intent.id, {
+      name: billing.name,
+      email: billing.email,
+      phone: billing.phone,
+      line1: billing.address?.line1,
+      city: billing.address?.city,
+      postal_code: billing.address?.postal_code,
+      country: billing.address?.country,
+    });
+    return { status: 200, body: intent };
+  };
 
   const route = (req: RecordedRequest): { status: number; body: unknown } => {
     const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.path);
@@ -344,7 +399,10 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
       requests.push(recorded);
       let answer: { status: number; body: unknown };
       let refused = false;
-      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      const browser = /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/.exec(recorded.path);
+      if (browser && recorded.method === 'POST' && recorded.body.key === publishableKey) {
+        answer = browserConfirm(recorded, browser[1] ?? '');
+      } else if (req.headers.authorization !== `Bearer ${secretKey}`) {
         answer = {
           status: 401,
           body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
@@ -361,7 +419,12 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
         answer = replay ?? route(recorded);
         if (typeof key === 'string' && recorded.method === 'POST' && !replay) replays.set(key, answer);
       }
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req') };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        // The browser's Stripe.js calls from the shop's pages, as it calls api.stripe.com.
+        'access-control-allow-origin': '*',
+      };
       if (refused) headers['stripe-should-retry'] = 'false';
       if (loseNext && recorded.method === 'POST' && recorded.path === '/v1/payment_intents') {
         loseNext = false;
@@ -375,11 +438,11 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
       res.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     secretKey,
     requests,
     intents,

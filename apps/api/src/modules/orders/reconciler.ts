@@ -12,7 +12,15 @@ export interface ReconcilerOptions {
   afterS: number;
   /** Period of the sweep; 0: only the sweep at start. */
   intervalS: number;
+  /**
+   * The gateway sends its events over the network (Stripe's webhook), so one may never arrive: the sweep also
+   * asks the gateway about payments it has heard nothing of. The sandbox writes its outcomes itself.
+   */
+  poll: boolean;
 }
+
+/** How far back the sweep asks about payments with no outcome: a shopper does not pay a day-old checkout. */
+const POLL_WINDOW_S = 24 * 60 * 60;
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
 
@@ -106,12 +114,49 @@ export class Reconciler {
     return created;
   }
 
+  /**
+   * Asks the gateway about the payments no event has settled (see OrderService.claimUnsettled) and does what
+   * the missing event would have done: a succeeded one becomes its order at once (the grace period is over; a
+   * late webhook or order call then finds it), a failed or cancelled one gives its pieces back.
+   */
+  async poll(): Promise<{ ordered: number; released: number }> {
+    let ordered = 0;
+    let released = 0;
+    const due = await this.orders.claimUnsettled(this.options.afterS, POLL_WINDOW_S);
+    for (const { id, status: before } of due) {
+      if (this.#stopped) break;
+      let intent;
+      try {
+        intent = await this.orders.refreshPayment(id);
+      } catch (err) {
+        this.log.warn({ err, paymentId: id }, 'payment status could not be asked: asked again later');
+        continue;
+      }
+      if (!intent || intent.status === before) continue;
+      this.log.warn(
+        { paymentId: id, intentId: intent.id, before, after: intent.status },
+        'payment outcome learned by asking the gateway: its event has not arrived',
+      );
+      if (intent.status === 'succeeded') {
+        if (await this.#reconcile(id)) ordered += 1;
+      } else if (intent.status === 'failed' || intent.status === 'canceled') {
+        if ((await this.stock.release(id)) > 0) released += 1;
+      }
+    }
+    return { ordered, released };
+  }
+
   start() {
-    this.#track(this.sweep());
+    this.#track(this.#tick());
     if (this.options.intervalS > 0) {
-      this.#interval = setInterval(() => this.#track(this.sweep()), this.options.intervalS * 1000);
+      this.#interval = setInterval(() => this.#track(this.#tick()), this.options.intervalS * 1000);
       this.#interval.unref();
     }
+  }
+
+  async #tick() {
+    await this.sweep();
+    if (this.options.poll) await this.poll();
   }
 
   /** Stops the timers and waits for work under way, so the database is not closed beneath it. */

@@ -31,7 +31,7 @@ import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
 import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
-import type { StockService } from '../stock/service.js';
+import { rowsOf, type StockService } from '../stock/service.js';
 import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
 import { newOrderNumber } from './order-number.js';
 
@@ -248,6 +248,44 @@ export class OrderService {
       .orderBy(asc(payments.updatedAt))
       .limit(limit);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Payments whose outcome no gateway event has told us yet (a Stripe webhook lost, late, or never configured),
+   * due for a question to the gateway: made within `windowS`, quiet for at least `graceS` and for a tenth of
+   * their age (a payment an hour old is asked about every six minutes, not every minute). Each is claimed by
+   * moving its `updated_at` to now, with `skip locked`, so instances sweeping together ask once. Answers the
+   * status each had before the question.
+   */
+  async claimUnsettled(
+    graceS: number,
+    windowS: number,
+    limit = 50,
+  ): Promise<{ id: number; status: PaymentRow['status'] }[]> {
+    const result = await this.db.execute(sql`
+      update payments set updated_at = now()
+      where id in (
+        select p.id from payments p
+        where p.intent_id like 'pi\_%'
+          and p.status in ('requires_payment_method', 'processing', 'failed')
+          and p.created_at >= now() - make_interval(secs => ${windowS})
+          and p.updated_at <= now() - greatest(make_interval(secs => ${graceS}), (now() - p.created_at) / 10)
+          and not exists (select 1 from orders o where o.payment_id = p.id)
+        order by p.updated_at
+        limit ${limit}
+        for update of p skip locked)
+      returning id, status`);
+    return rowsOf<{ id: number; status: PaymentRow['status'] }>(result).map((r) => ({
+      id: Number(r.id),
+      status: r.status,
+    }));
+  }
+
+  /** Asks the gateway about one payment and records its answer; undefined when the payment is not there. */
+  async refreshPayment(paymentId: number): Promise<GatewayIntent | undefined> {
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    if (!payment) return undefined;
+    return this.#verifiedIntent(payment);
   }
 
   // ---------------------------------------------------------------- internals

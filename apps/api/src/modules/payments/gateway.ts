@@ -12,6 +12,8 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   /** For the storefront's Stripe.js; null in the sandbox. */
   readonly publishableKey: string | null;
+  /** Stripe.js for the storefront when it is not js.stripe.com's (STRIPE_JS_URL); null otherwise. */
+  readonly scriptUrl: string | null;
   /** No real money moves. */
   readonly testMode: boolean;
 

@@ -61,6 +61,7 @@ const CONFIRMABLE: PaymentStatus[] = ['requires_payment_method', 'failed'];
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   readonly publishableKey = null;
+  readonly scriptUrl = null;
   readonly testMode = true;
   readonly parseWebhook = undefined;
 

@@ -33,6 +33,8 @@ export interface ApplePayAnswer {
   success: boolean;
   transaction_id: string | null;
   message: string;
+  /** Why the wallet's card was refused, as Stripe names it (the storefront shows it in the shopper's language). */
+  code?: string;
 }
 
 export interface ApplePayInput {
@@ -64,6 +66,7 @@ export class PaymentService {
     return {
       gateway: this.gateway.name,
       publishableKey: this.gateway.publishableKey,
+      stripeJsUrl: this.gateway.scriptUrl,
       testMode: this.gateway.testMode,
     };
   }
@@ -184,6 +187,7 @@ export class PaymentService {
       success: false,
       transaction_id: intent.id,
       message: decline?.message ?? intent.lastError ?? `Payment status: ${intent.status}`,
+      code: decline ? (decline.decline_code ?? decline.code) : `status_${intent.status}`,
     };
   }
 

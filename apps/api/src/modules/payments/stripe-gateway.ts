@@ -27,12 +27,14 @@ import { paidAlready } from './sandbox-gateway.js';
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
+  readonly scriptUrl: string | null;
   readonly testMode: boolean;
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
 
   constructor(settings: StripeSettings) {
     this.publishableKey = settings.publishableKey;
+    this.scriptUrl = settings.jsUrl ?? null;
     this.testMode = settings.testMode;
     this.#webhookSecret = settings.webhookSecret;
     this.#stripe = new Stripe(settings.secretKey, {

@@ -156,7 +156,7 @@ function PaymentHarness() {
       countryName="United Arab Emirates"
       summary={summary}
       config={{
-        data: { gateway: 'sandbox', publishableKey: null, testMode: true },
+        data: { gateway: 'sandbox', publishableKey: null, stripeJsUrl: null, testMode: true },
         isError: false,
         refetch: () => {},
       }}

@@ -118,7 +118,7 @@ export function useApplePay({ payment, amount, subtotal, address, labels }: Opti
           });
           if (!result.success || !result.transaction_id) {
             session.completePayment(failure);
-            setMessage(result.message ? { text: result.message } : { key: 'applePayProcessing' });
+            setMessage(result.code ? { decline: result.code } : { key: 'applePayProcessing' });
             stop();
             return;
           }

@@ -17,13 +17,19 @@ import type { CardFormHandle, Confirmation } from './payment-types';
 export const REDIRECT_AFTER_CARD_MS = 1500;
 export const REDIRECT_AFTER_WALLET_MS = 1000;
 
-/** Keys of the `checkout` namespace under `errors`, or the provider's own words as they came. */
-export type PaymentMessage = { key: CheckoutErrorKey; values?: Record<string, string> } | { text: string };
+/**
+ * What the payment step says: a key of the `checkout` namespace under `errors`; a refusal by its stable code
+ * (`declines.*`, see payment-text.ts); a payment status (`statuses.*`); or words that came as they are.
+ */
+export type PaymentMessage =
+  | { key: CheckoutErrorKey; values?: Record<string, string> }
+  | { decline: string }
+  | { status: string }
+  | { text: string };
 
 export type CheckoutErrorKey =
   | 'providerNotLoaded'
   | 'elementMissing'
-  | 'paymentStatus'
   | 'unexpected'
   | 'preparing'
   | 'processing'
@@ -64,9 +70,9 @@ interface Options {
 function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
   switch (result.kind) {
     case 'declined':
-      return { text: result.message };
+      return { decline: result.code ?? 'card_declined' };
     case 'status':
-      return { key: 'paymentStatus', values: { status: result.status } };
+      return { status: result.status };
     case 'failed':
       return { key: result.reason };
   }
@@ -204,8 +210,12 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
     [lines, client, navigate],
   );
 
+  /**
+   * Confirms the intent through a card form: our sandbox fields, Stripe's card fields, or Stripe's wallet
+   * buttons (Apple Pay, Google Pay: card payments to Stripe, confirmed the same way), then records the order.
+   */
   const payByCard = useCallback(
-    async (form: CardFormHandle | null) => {
+    async (form: CardFormHandle | null, method: PaymentMethod = 'card') => {
       if (phase !== 'idle' || !intent || intentState !== 'ready' || !address) return;
       if (!form) {
         setMessage({ key: 'elementMissing' });
@@ -252,11 +262,11 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
         return;
       }
       await finish({
-        method: 'card',
+        method,
         transactionId: result.intentId,
         totalAmount: current.amount,
         billing: address,
-        redirectAfterMs: REDIRECT_AFTER_CARD_MS,
+        redirectAfterMs: method === 'card' ? REDIRECT_AFTER_CARD_MS : REDIRECT_AFTER_WALLET_MS,
       });
     },
     [phase, intent, intentState, address, finish, client],

@@ -30,6 +30,8 @@ export interface ApplePayResult {
   success: boolean;
   transaction_id: string | null;
   message: string;
+  /** Why the card was refused (Stripe's code), shown in the shopper's language. */
+  code?: string;
 }
 
 /** Charges the wallet's token for the cart's total. */

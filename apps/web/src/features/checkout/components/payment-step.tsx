@@ -11,6 +11,7 @@ import type { PaymentConfig } from '../api/get-payment-config';
 import type { OrderSummary } from '../checkout-model';
 import type { CardFormHandle } from '../payment-types';
 import type { CheckoutPayment, PaymentMessage } from '../use-checkout-payment';
+import { paymentMessageText } from '../payment-text';
 import { Totals } from './order-summary';
 import { SandboxCardForm } from './sandbox-card-form';
 import { AlertIcon, ApplePayMark, CheckCircleIcon, ClockIcon, LockIcon } from './checkout-icons';
@@ -18,6 +19,7 @@ import styles from './checkout.module.css';
 
 // Stripe.js and its form only where the shop runs on Stripe: never in any other page's load, nor in sandbox mode.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripeExpressCheckout = lazy(() => import('./stripe-express-checkout'));
 
 const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const;
 
@@ -61,7 +63,7 @@ export function PaymentStep({
     void payment.payByCard(cardForm.current);
   };
 
-  const text = (m: PaymentMessage) => ('text' in m ? m.text : t(`errors.${m.key}`, m.values));
+  const text = (m: PaymentMessage) => paymentMessageText(t, m);
 
   return (
     <form className={styles.step} noValidate onSubmit={submit} aria-labelledby={`${base}-title`}>
@@ -96,7 +98,21 @@ export function PaymentStep({
         <Totals summary={summary} />
       </div>
 
-      {applePay.available && (
+      {usesStripe && settings.publishableKey && intentState === 'ready' && payment.intent && (
+        <Suspense fallback={null}>
+          <StripeExpressCheckout
+            publishableKey={settings.publishableKey}
+            scriptUrl={settings.stripeJsUrl}
+            amountFils={Math.round(Number(payment.intent.amount) * 100)}
+            disabled={busy}
+            pay={payment.payByCard}
+            divider={t('payment.orCard')}
+          />
+        </Suspense>
+      )}
+
+      {/* The sandbox's simulated Apple Pay session; with Stripe, its Express Checkout above. */}
+      {applePay.available && !usesStripe && (
         <div className={styles.wallet}>
           <button
             type="button"
@@ -146,6 +162,7 @@ export function PaymentStep({
             <StripeCardForm
               ref={cardForm}
               publishableKey={settings.publishableKey}
+              scriptUrl={settings.stripeJsUrl}
               disabled={busy}
               onReadyChange={onStripeReady}
             />

@@ -65,7 +65,10 @@ export function SandboxCardForm({
       async confirm(clientSecret, billing) {
         try {
           const result = await confirmSandboxPayment({ clientSecret, card: toSandboxCard(card), billing });
-          if (result.error) return { kind: 'declined', message: result.error.message };
+          if (result.error) {
+            const { code, decline_code, message } = result.error;
+            return { kind: 'declined', code: decline_code ?? code, message };
+          }
           if (result.paymentIntent.status !== 'succeeded')
             return { kind: 'status', status: result.paymentIntent.status };
           return { kind: 'succeeded', intentId: result.paymentIntent.id };

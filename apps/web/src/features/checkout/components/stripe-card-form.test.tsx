@@ -8,7 +8,7 @@ import type { CardFormHandle } from '../payment-types';
 /** A stand-in for Stripe.js: elements that mount and report ready, and a confirmCardPayment to script. */
 const confirmCardPayment = vi.fn();
 const mounted: string[] = [];
-vi.mock('@stripe/stripe-js', () => ({
+vi.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: vi.fn(() =>
     Promise.resolve({
       elements: () => {
@@ -57,7 +57,13 @@ async function renderForm() {
   const onReady = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>
-      <StripeCardForm ref={ref} publishableKey="pk_test_123" disabled={false} onReadyChange={onReady} />
+      <StripeCardForm
+        ref={ref}
+        publishableKey="pk_test_123"
+        scriptUrl={null}
+        disabled={false}
+        onReadyChange={onReady}
+      />
     </I18nextProvider>,
   );
   await waitFor(() => expect(onReady).toHaveBeenLastCalledWith(true));
@@ -93,9 +99,16 @@ describe('Stripe Elements', () => {
     expect(data.payment_method.card).toBeTruthy();
   });
 
-  it('passes on the provider’s refusal as it words it, and any other status as a status', async () => {
+  it('passes on the provider’s refusal with its codes, and any other status as a status', async () => {
     const ref = await renderForm();
-    confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
+    confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
+    });
     confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'requires_action' } });
     confirmCardPayment.mockRejectedValueOnce(new Error('network'));
     const results: unknown[] = [];
@@ -105,7 +118,7 @@ describe('Stripe Elements', () => {
       });
     }
     expect(results).toEqual([
-      { kind: 'declined', message: 'Your card has insufficient funds.' },
+      { kind: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
       { kind: 'status', status: 'requires_action' },
       { kind: 'failed', reason: 'processing' },
     ]);

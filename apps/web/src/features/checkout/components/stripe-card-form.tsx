@@ -1,10 +1,11 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStripe, type Stripe, type StripeElementLocale, type StripeElements } from '@stripe/stripe-js';
+import type { Stripe, StripeElementLocale, StripeElements } from '@stripe/stripe-js';
 import { Field } from '@/components/ui/field';
 import { CardLogo } from '@/components/payment-logos';
 import type { CardBrand } from '../card';
 import type { CardFormHandle } from '../payment-types';
+import { stripeFor } from '../stripe-loader';
 import { CardIcon } from './checkout-icons';
 import styles from './checkout.module.css';
 
@@ -26,13 +27,6 @@ const BRANDS: Record<string, CardBrand> = {
   unionpay: 'unionpay',
 };
 
-let stripePromise: Promise<Stripe | null> | undefined;
-/** Stripe.js once per page load, whatever the number of visits to the checkout. */
-function stripeFor(key: string) {
-  stripePromise ??= loadStripe(key);
-  return stripePromise;
-}
-
 /** The shop's tokens, read from the page: Stripe's fields live in frames our stylesheet cannot reach. */
 function elementStyle() {
   const css = getComputedStyle(document.documentElement);
@@ -51,11 +45,13 @@ function elementStyle() {
 export default function StripeCardForm({
   ref,
   publishableKey,
+  scriptUrl,
   disabled,
   onReadyChange,
 }: {
   ref: Ref<CardFormHandle>;
   publishableKey: string;
+  scriptUrl: string | null;
   disabled: boolean;
   onReadyChange: (ready: boolean) => void;
 }) {
@@ -77,7 +73,7 @@ export default function StripeCardForm({
     let cancelled = false;
     onReadyChange(false);
     const mounted: { destroy(): void }[] = [];
-    stripeFor(publishableKey)
+    stripeFor(publishableKey, scriptUrl)
       .then((instance) => {
         if (cancelled) return;
         if (!instance) throw new Error('Stripe.js did not load');
@@ -123,7 +119,7 @@ export default function StripeCardForm({
       elements.current = null;
       onReadyChange(false);
     };
-  }, [publishableKey, i18n.language, onReadyChange]);
+  }, [publishableKey, scriptUrl, i18n.language, onReadyChange]);
 
   useImperativeHandle(
     ref,
@@ -160,8 +156,9 @@ export default function StripeCardForm({
             },
           });
           if (result.error) {
-            return result.error.message
-              ? { kind: 'declined', message: result.error.message }
+            const { code, decline_code, message } = result.error;
+            return message || code
+              ? { kind: 'declined', code: decline_code ?? code, message: message ?? '' }
               : { kind: 'failed', reason: 'unexpected' };
           }
           if (result.paymentIntent.status !== 'succeeded')
