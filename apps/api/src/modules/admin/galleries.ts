@@ -58,7 +58,7 @@ export class AdminGalleryService {
           .returning();
         if (!row) throw new Error('gallery scene was not stored');
         const view = this.#view(row);
-        await recordAudit(tx as unknown as Database, {
+        await recordAudit(tx, {
           actorId,
           action: 'gallery.create',
           entity: 'gallery',
@@ -87,7 +87,7 @@ export class AdminGalleryService {
         .where(eq(galleries.id, id))
         .returning();
       if (!row) throw new HttpError(404, GALLERY_NOT_FOUND);
-      await recordAudit(tx as unknown as Database, {
+      await recordAudit(tx, {
         actorId,
         action: 'gallery.update',
         entity: 'gallery',
@@ -119,7 +119,7 @@ export class AdminGalleryService {
       for (const [position, id] of order.entries()) {
         await tx.update(galleries).set({ sortOrder: position }).where(eq(galleries.id, id));
       }
-      await recordAudit(tx as unknown as Database, {
+      await recordAudit(tx, {
         actorId,
         action: 'gallery.order',
         entity: 'gallery',
@@ -127,7 +127,7 @@ export class AdminGalleryService {
         before: { order: current },
         after: { order },
       });
-      return this.list(tx as unknown as Database);
+      return this.list(tx);
     });
   }
 
@@ -135,14 +135,14 @@ export class AdminGalleryService {
     const { removed, list } = await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(galleries).where(eq(galleries.id, id)).returning();
       if (!row) throw new HttpError(404, GALLERY_NOT_FOUND);
-      await recordAudit(tx as unknown as Database, {
+      await recordAudit(tx, {
         actorId,
         action: 'gallery.delete',
         entity: 'gallery',
         entityId: id,
         before: this.#view(row),
       });
-      return { removed: row, list: await this.list(tx as unknown as Database) };
+      return { removed: row, list: await this.list(tx) };
     });
     if (removed.key.startsWith('up-')) {
       await deletePicture(this.storage, removed.path, removed.widths).catch(() => {});

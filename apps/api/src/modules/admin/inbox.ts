@@ -78,7 +78,7 @@ export async function updateMessage(db: Database, actorId: number, id: number, i
     const [row] = await tx.update(contactMessages).set(set).where(eq(contactMessages.id, id)).returning();
     if (!row) throw new HttpError(404, 'Message not found');
     const state = (m: typeof row) => ({ read_at: m.readAt, archived_at: m.archivedAt });
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       actorId,
       action: 'message.update',
       entity: 'message',

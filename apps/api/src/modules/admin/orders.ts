@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Size } from '@boutique/contracts';
 import type {
   AdminOrder,
   AdminOrderListQuery,
@@ -39,19 +38,17 @@ export async function orderRows(db: Database, where: SQL | undefined, limit: num
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(
-    (r): AdminOrderRow => ({
-      id: r.id,
-      order_number: r.orderNumber,
-      created_at: r.createdAt.toISOString(),
-      customer: { name: r.billing.name || r.accountName, email: r.email },
-      items_count: r.items,
-      total_amount: r.totalAmount,
-      fulfillment_status: r.fulfillmentStatus,
-      payment_status: r.paymentStatus,
-      payment_method: r.paymentMethod,
-    }),
-  );
+  return rows.map((r): AdminOrderRow => ({
+    id: r.id,
+    order_number: r.orderNumber,
+    created_at: r.createdAt.toISOString(),
+    customer: { name: r.billing.name || r.accountName, email: r.email },
+    items_count: r.items,
+    total_amount: r.totalAmount,
+    fulfillment_status: r.fulfillmentStatus,
+    payment_status: r.paymentStatus,
+    payment_method: r.paymentMethod,
+  }));
 }
 
 /** The filters of the orders list other than the status (the tabs' counts use them too). */
@@ -168,7 +165,7 @@ export function packingSlip(
       product_name: item.product_name,
       product_image: item.product_image,
       color_name: item.options.color_name,
-      size: item.options.size as Size,
+      size: item.options.size,
       quantity: item.quantity,
     })),
     pieces: order.items.reduce((sum, item) => sum + item.quantity, 0),

@@ -53,7 +53,8 @@ export async function preparePicture(
     limitInputPixels: ADMIN_UPLOAD.maxSide * ADMIN_UPLOAD.maxSide,
     failOn: 'error',
   } as const;
-  const metadata = await sharp(bytes, options)
+  // The header alone: no pixel is decoded yet, so a bomb's claimed size can be read and refused by name.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw new PictureError(`${name} ${PICTURE_NOT_ACCEPTED}`);
@@ -94,7 +95,9 @@ export async function preparePicture(
 
 /** A fresh storage path prefix under `folder` (`products/uploads/12-…`): a new picture never reuses a name. */
 export function newPicturePath(folder: string, owner: number | string): string {
-  return `${folder}/${owner}-${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+  return `${folder}/${owner}-${randomBytes(9)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'x')}`;
 }
 
 /** Stores every rendition under `{path}-{width}.webp` and `.avif`. */

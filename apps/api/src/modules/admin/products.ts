@@ -22,7 +22,6 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { escapeLike, foldSearchText, searchDocument } from '../../lib/search-text.js';
-import { PRODUCT_WIDTHS } from '../../media/render.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
 import { toImage } from '../catalog/images.js';
 import type { StockService } from '../stock/service.js';
@@ -236,7 +235,13 @@ export class AdminProductService {
       await setColors(tx, row.id, input.colors);
       await this.stock.setCounts(tx, row.id, input.sizes);
       const after = await this.get(row.id, tx);
-      await recordAudit(tx, { actorId, action: 'product.create', entity: 'product', entityId: row.id, after });
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.create',
+        entity: 'product',
+        entityId: row.id,
+        after,
+      });
       return after;
     });
   }
@@ -286,7 +291,14 @@ export class AdminProductService {
       if (input.colors) await setColors(tx, id, input.colors);
       if (input.sizes) await this.stock.setCounts(tx, id, input.sizes);
       const after = await this.get(id, tx);
-      await recordAudit(tx, { actorId, action: 'product.update', entity: 'product', entityId: id, before, after });
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.update',
+        entity: 'product',
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     });
   }
@@ -302,7 +314,14 @@ export class AdminProductService {
         .set({ archivedAt: new Date(), status: 'inactive', updatedAt: new Date() })
         .where(eq(products.id, id));
       const after = await this.get(id, tx);
-      await recordAudit(tx, { actorId, action: 'product.archive', entity: 'product', entityId: id, before, after });
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.archive',
+        entity: 'product',
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     });
   }
@@ -445,7 +464,11 @@ function sizesOf(sizes: Size[], rows: { size: string; stock: number; reserved: n
   const bySize = new Map(rows.map((r) => [r.size, r]));
   return [...sizes]
     .sort((a, b) => SIZES.indexOf(a) - SIZES.indexOf(b))
-    .map((name) => ({ name, stock: bySize.get(name)?.stock ?? 0, reserved: bySize.get(name)?.reserved ?? 0 }));
+    .map((name) => ({
+      name,
+      stock: bySize.get(name)?.stock ?? 0,
+      reserved: bySize.get(name)?.reserved ?? 0,
+    }));
 }
 
 async function lockProduct(tx: Tx, id: number) {

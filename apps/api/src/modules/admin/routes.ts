@@ -94,7 +94,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
    */
   async function readUpload(req: FastifyRequest, widths: readonly number[]) {
     if (!req.isMultipart()) {
-      throw new HttpError(422, INVALID, { file: ['Send the pictures as multipart/form-data, field "file".'] });
+      throw new HttpError(422, INVALID, {
+        file: ['Send the pictures as multipart/form-data, field "file".'],
+      });
     }
     const pictures: PreparedPicture[] = [];
     const fields: Record<string, string> = {};
@@ -134,7 +136,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: 'Products for the back office: search, filter, paginate (archived ones with status=archived)',
+        summary:
+          'Products for the back office: search, filter, paginate (archived ones with status=archived)',
         querystring: AdminProductListQuerySchema,
         response: { 200: AdminProductListResponseSchema },
       },
@@ -266,7 +269,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   app.get(
     '/v1/admin/categories',
     {
-      schema: { tags, summary: 'Categories a product may belong to', response: { 200: AdminCategoriesResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Categories a product may belong to',
+        response: { 200: AdminCategoriesResponseSchema },
+      },
     },
     async () => ({ success: true as const, data: { categories: await products.categories() } }),
   );
@@ -275,7 +282,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.get(
     '/v1/admin/galleries',
-    { schema: { tags, summary: 'Gallery scenes in their order', response: { 200: AdminGalleryListResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Gallery scenes in their order',
+        response: { 200: AdminGalleryListResponseSchema },
+      },
+    },
     async () => ({ success: true as const, data: { galleries: await galleries.list() } }),
   );
 
@@ -293,7 +306,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const { pictures, fields } = await readUpload(req, GALLERY_WIDTHS);
       const caption = GalleryUploadFieldsSchema.safeParse(fields);
       if (!caption.success) {
-        throw new HttpError(422, INVALID, z.flattenError(caption.error).fieldErrors as Record<string, string[]>);
+        throw new HttpError(
+          422,
+          INVALID,
+          z.flattenError(caption.error).fieldErrors,
+        );
       }
       if (pictures.length > 1) {
         throw new HttpError(422, INVALID, { file: ['Send one picture per gallery scene.'] });

@@ -74,7 +74,10 @@ export async function dashboardStats(db: Database, days: number, now = new Date(
       .select({ n: count() })
       .from(orders)
       .where(
-        and(eq(orders.paymentStatus, 'succeeded'), inArray(orders.fulfillmentStatus, ['unfulfilled', 'processing'])),
+        and(
+          eq(orders.paymentStatus, 'succeeded'),
+          inArray(orders.fulfillmentStatus, ['unfulfilled', 'processing']),
+        ),
       ),
   ]);
 

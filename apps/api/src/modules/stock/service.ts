@@ -375,7 +375,9 @@ export class StockService {
    */
   async setCounts(tx: Database, productId: number, sizes: readonly { name: Size; stock: number }[]) {
     const held: string[] = [];
-    for (const { name, stock } of [...sizes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const { name, stock } of [...sizes].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
       const [row] = await tx
         .insert(productStock)
         .values({ productId, size: name, stock })
