@@ -1,11 +1,26 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ADMIN_API, AdminProductResponseSchema, type ProductCreateInput } from '@boutique/contracts/admin';
 import { contactMessages, productStock } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
-import { call, countRows, generousLimits, makeAdmin, newShopper, type Shopper } from './support/shop.js';
+import { readMails } from './mail.js';
+import {
+  articles,
+  call,
+  countRows,
+  eventually,
+  generousLimits,
+  makeAdmin,
+  newShopper,
+  orderPayload,
+  pay,
+  plentyOfStock,
+  type Article,
+  type CartLine,
+  type Shopper,
+} from './support/shop.js';
 
 let t: TestApp;
 let admin: Shopper;
@@ -40,6 +55,10 @@ export const newCaftan = (overrides: Partial<ProductCreateInput> = {}): ProductC
   ],
   ...overrides,
 });
+
+/** Waits for the e-mail with this subject (the status e-mail leaves after the answer). */
+const mailTo = (to: string, subject: string) =>
+  eventually(async () => readMails(t.config.mail.dir).find((m) => m.to === to && m.subject === subject));
 
 const asAdmin = (method: string, path: string, body?: unknown) => call(t, method, path, admin.token, body);
 
@@ -563,5 +582,217 @@ describe('pictures', () => {
     const gone = await asAdmin('DELETE', ADMIN_API.gallery(scene.id));
     expect(gone.body.data.galleries.map((g: { id: number }) => g.id)).toEqual(before.map((g) => g.id));
     expect(await t.app.storage.list('gallery/up-')).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- orders, customers, dashboard
+
+describe('orders, customers and the dashboard', () => {
+  let shopper: Shopper;
+  let article: Article;
+  const orderIds: number[] = [];
+  const numbers: string[] = [];
+
+  const newOrder = async (quantity = 1) => {
+    const lines: CartLine[] = [{ ...article, quantity }];
+    const { intentId } = await pay(t, shopper, lines);
+    const res = await call(t, 'POST', '/api/v1/orders', shopper.token, orderPayload(lines, intentId));
+    expect(res.status).toBe(201);
+    orderIds.push(res.body.data.order_id);
+    numbers.push(res.body.data.order_number);
+    return res.body.data.order_id as number;
+  };
+  const stockOf = async () =>
+    (
+      await t.database.db
+        .select({ stock: productStock.stock })
+        .from(productStock)
+        .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)))
+    )[0]?.stock;
+
+  beforeAll(async () => {
+    shopper = await newShopper(t, 'Mariam Haddad');
+    await plentyOfStock(t, 50);
+    article = (await articles(t, 1))[0]!;
+    await newOrder(2);
+    await newOrder(1);
+    await newOrder(1);
+  });
+
+  it('lists orders with counts per status, searches by number, e-mail and name, and by dates', async () => {
+    const all = await asAdmin('GET', ADMIN_API.orders);
+    expect(all.status).toBe(200);
+    expect(all.body.data.counts).toMatchObject({ all: 3, unfulfilled: 3, shipped: 0 });
+    expect(all.body.data.orders.data[0]).toMatchObject({
+      id: orderIds[2],
+      order_number: numbers[2],
+      customer: { email: shopper.email },
+      fulfillment_status: 'unfulfilled',
+      payment_status: 'succeeded',
+    });
+    expect(all.body.data.orders.data[2].items_count).toBe(2);
+    const byNumber = await asAdmin('GET', `${ADMIN_API.orders}?q=${numbers[1]!.toLowerCase()}`);
+    expect(byNumber.body.data.orders.data.map((o: { id: number }) => o.id)).toEqual([orderIds[1]]);
+    const byEmail = await asAdmin(
+      'GET',
+      `${ADMIN_API.orders}?q=${encodeURIComponent(shopper.email.toUpperCase())}`,
+    );
+    expect(byEmail.body.data.orders.total).toBe(3);
+    // The checkout's billing name (support/shop.ts's address) as well as the account's.
+    expect((await asAdmin('GET', `${ADMIN_API.orders}?q=noura`)).body.data.orders.total).toBe(3);
+    expect((await asAdmin('GET', `${ADMIN_API.orders}?q=mariam`)).body.data.orders.total).toBe(3);
+    expect((await asAdmin('GET', `${ADMIN_API.orders}?q=nobody-at-all`)).body.data.counts.all).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (await asAdmin('GET', `${ADMIN_API.orders}?from=${today}&to=${today}`)).body.data.orders.total,
+    ).toBe(3);
+    expect((await asAdmin('GET', `${ADMIN_API.orders}?to=2020-01-01`)).body.data.orders.total).toBe(0);
+    const backwards = await asAdmin('GET', `${ADMIN_API.orders}?from=${today}&to=2020-01-01`);
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors.to).toBeDefined();
+  });
+
+  it('ships an order with carrier and tracking: history, audit, packing slip and the shopper e-mailed', async () => {
+    const id = orderIds[0]!;
+    const res = await asAdmin('PATCH', ADMIN_API.orderStatus(id), {
+      status: 'shipped',
+      carrier: 'Aramex',
+      tracking_number: 'AWB 4410 2231',
+      note: 'Wrapped in tissue with a card from the workshop.',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.order.fulfillment_status).toBe('shipped');
+
+    const mail = await mailTo(shopper.email, `Your order is on its way: ${numbers[0]}`);
+    expect(mail.text).toContain('Carrier: Aramex');
+    expect(mail.text).toContain('Tracking number: AWB 4410 2231');
+    expect(mail.html).toContain('Wrapped in tissue');
+
+    const detail = await asAdmin('GET', ADMIN_API.order(id));
+    expect(detail.status).toBe(200);
+    const { order, audit } = detail.body.data;
+    expect(order).toMatchObject({
+      id,
+      fulfillment_status: 'shipped',
+      customer: { id: shopper.id, email: shopper.email },
+      carrier: 'Aramex',
+      tracking_number: 'AWB 4410 2231',
+      transaction_id: expect.stringMatching(/^pi_/),
+      items: [expect.objectContaining({ product_slug: article.slug, quantity: 2 })],
+      billing_address: expect.objectContaining({ city: 'Dubai' }),
+    });
+    expect(order.history).toEqual([
+      expect.objectContaining({ from: null, to: 'unfulfilled', carrier: null }),
+      expect.objectContaining({
+        from: 'unfulfilled',
+        to: 'shipped',
+        by: { id: admin.id, name: 'Lalla Owner', email: admin.email },
+        carrier: 'Aramex',
+        tracking_number: 'AWB 4410 2231',
+      }),
+    ]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'order.status',
+        actor: expect.objectContaining({ id: admin.id }),
+        before: { fulfillment_status: 'unfulfilled' },
+        after: expect.objectContaining({ fulfillment_status: 'shipped', tracking_number: 'AWB 4410 2231' }),
+      }),
+    ]);
+    const slip = await asAdmin('GET', ADMIN_API.packingSlip(id));
+    expect(slip.body.data.slip).toMatchObject({
+      order_number: numbers[0],
+      pieces: 2,
+      carrier: 'Aramex',
+      ship_to: { name: 'Noura Al Mansoori', city: 'Dubai' },
+      lines: [expect.objectContaining({ product_slug: article.slug, size: article.size, quantity: 2 })],
+    });
+    expect(JSON.stringify(slip.body.data.slip)).not.toMatch(/price|total/);
+    const counts = (await asAdmin('GET', ADMIN_API.orders)).body.data.counts;
+    expect(counts).toMatchObject({ all: 3, unfulfilled: 2, shipped: 1 });
+    expect((await asAdmin('GET', `${ADMIN_API.orders}?status=shipped`)).body.data.orders.data).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses a bad move and writes nothing; cancelling before shipping puts the pieces back', async () => {
+    const audits = await countRows(t, 'audit_log');
+    const back = await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[0]!), { status: 'processing' });
+    expect(back.status).toBe(409);
+    const long = await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[1]!), {
+      status: 'shipped',
+      tracking_number: 'x'.repeat(101),
+    });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.tracking_number).toBeDefined();
+    expect(await countRows(t, 'audit_log')).toBe(audits);
+
+    const before = await stockOf();
+    const res = await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[1]!), { status: 'cancelled' });
+    expect(res.status).toBe(200);
+    expect(await stockOf()).toBe(before! + 1);
+    await mailTo(shopper.email, `Your order has been cancelled: ${numbers[1]}`);
+    const { audit } = (await asAdmin('GET', ADMIN_API.order(orderIds[1]!))).body.data;
+    expect(audit[0]).toMatchObject({
+      action: 'order.status',
+      after: { fulfillment_status: 'cancelled', restocked: 1 },
+    });
+  });
+
+  it('lists customers with orders count and total spent, and shows one with orders and addresses', async () => {
+    const list = await asAdmin('GET', `${ADMIN_API.customers}?q=mariam`);
+    expect(list.status).toBe(200);
+    const paid = [0, 2].reduce((sum, i) => sum + Number(article.price) * (i === 0 ? 2 : 1), 0);
+    expect(list.body.data.customers.data).toEqual([
+      expect.objectContaining({
+        id: shopper.id,
+        email: shopper.email,
+        orders_count: 3,
+        // The cancelled order does not count.
+        total_spent: paid.toFixed(2),
+      }),
+    ]);
+    await call(t, 'POST', '/api/v1/account/addresses', shopper.token, {
+      name: 'Mariam Haddad',
+      email: shopper.email,
+      phone: '+971 50 111 2222',
+      address: 'Apartment 4, Marina Walk',
+      city: 'Dubai',
+      postalCode: '00000',
+      country: 'AE',
+    });
+    const one = await asAdmin('GET', ADMIN_API.customer(shopper.id));
+    expect(one.status).toBe(200);
+    expect(one.body.data.orders.map((o: { id: number }) => o.id)).toEqual([...orderIds].reverse());
+    expect(one.body.data.addresses).toEqual([
+      expect.objectContaining({ address: 'Apartment 4, Marina Walk' }),
+    ]);
+    expect((await asAdmin('GET', ADMIN_API.customer(999_999))).status).toBe(404);
+  });
+
+  it('sums the dashboard: revenue per day, basket, top products, low stock, unread, to ship', async () => {
+    await t.database.db
+      .update(productStock)
+      .set({ stock: 1 })
+      .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)));
+    const res = await asAdmin('GET', `${ADMIN_API.stats}?days=7`);
+    expect(res.status).toBe(200);
+    const { stats } = res.body.data;
+    const revenue = (Number(article.price) * 3).toFixed(2);
+    expect(stats.per_day).toHaveLength(7);
+    expect(stats.per_day.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue, orders: 2 });
+    expect(stats).toMatchObject({
+      days: 7,
+      revenue,
+      orders: 2,
+      average_basket: (Number(revenue) / 2).toFixed(2),
+      awaiting_shipment: 1,
+      top_products: [expect.objectContaining({ slug: article.slug, quantity: 3, revenue })],
+    });
+    expect(stats.low_stock).toContainEqual(
+      expect.objectContaining({ slug: article.slug, size: article.size, available: 1 }),
+    );
+    expect(typeof stats.unread_messages).toBe('number');
+    expect((await asAdmin('GET', `${ADMIN_API.stats}?days=12`)).status).toBe(422);
   });
 });

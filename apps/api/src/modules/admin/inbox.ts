@@ -7,7 +7,7 @@ import type {
   MessageUpdate,
 } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
-import { addresses, contactMessages, orders, users } from '../../db/schema/index.js';
+import { addresses, contactMessages, users } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { recordAudit } from './audit.js';
@@ -92,9 +92,6 @@ export async function updateMessage(db: Database, actorId: number, id: number, i
 
 // ---------------------------------------------------------------- customers
 
-/** What an order counts for: paid and not cancelled. */
-const counted = sql`${orders.paymentStatus} = 'succeeded' and ${orders.fulfillmentStatus} <> 'cancelled'`;
-
 function customerSelect(db: Database) {
   return db
     .select({
@@ -104,9 +101,11 @@ function customerSelect(db: Database) {
       role: users.role,
       verifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
-      ordersCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`,
-      totalSpent: sql<string>`(select coalesce(sum(${orders.totalAmount}), 0)::numeric(12,2)::text
-        from ${orders} where ${orders.userId} = ${users.id} and ${counted})`,
+      // Spelled out: in a one-table query Drizzle leaves columns unqualified, and a bare "id" inside the
+      // subquery would be the order's.
+      ordersCount: sql<number>`(select count(*)::int from orders o where o.user_id = users.id)`,
+      totalSpent: sql<string>`(select coalesce(sum(o.total_amount), 0)::numeric(12,2)::text from orders o
+        where o.user_id = users.id and o.payment_status = 'succeeded' and o.fulfillment_status <> 'cancelled')`,
     })
     .from(users);
 }

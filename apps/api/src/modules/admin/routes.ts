@@ -306,11 +306,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const { pictures, fields } = await readUpload(req, GALLERY_WIDTHS);
       const caption = GalleryUploadFieldsSchema.safeParse(fields);
       if (!caption.success) {
-        throw new HttpError(
-          422,
-          INVALID,
-          z.flattenError(caption.error).fieldErrors,
-        );
+        throw new HttpError(422, INVALID, z.flattenError(caption.error).fieldErrors);
       }
       if (pictures.length > 1) {
         throw new HttpError(422, INVALID, { file: ['Send one picture per gallery scene.'] });
