@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_API, AdminProductResponseSchema, type ProductCreateInput } from '@boutique/contracts/admin';
 import { contactMessages, productStock } from '../src/db/schema/index.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/env.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { readMails } from './mail.js';
 import {
@@ -794,5 +797,69 @@ describe('orders, customers and the dashboard', () => {
     );
     expect(typeof stats.unread_messages).toBe('number');
     expect((await asAdmin('GET', `${ADMIN_API.stats}?days=12`)).status).toBe(422);
+  });
+});
+
+/** Several instances share one PostgreSQL: a change made through one is in the other's answers at once. */
+describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one PostgreSQL', () => {
+  let b: FastifyInstance;
+  let bUrl: string;
+  beforeAll(async () => {
+    const config = loadConfig({
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: t.config.dataDir,
+      REDIS_PREFIX: t.config.redisPrefix,
+    });
+    b = await buildApp(config, { renderDemoMedia: false });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    bUrl = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => b?.close());
+
+  const onB = async (path: string) => {
+    const res = await fetch(bUrl + path);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const slugsOf = (body: any): string[] => body.data.data.products.map((p: { slug: string }) => p.slug);
+
+  it('shows a product created, edited and archived through one instance in the other’s answers at once', async () => {
+    const slug = 'salma-midnight-caftan';
+    // B has the answers cached before the change.
+    expect(slugsOf((await onB('/api/v1/products/filters/category/caftan')).body)).not.toContain(slug);
+    expect(slugsOf((await onB('/api/v1/products/search?q=salma')).body)).toEqual([]);
+    expect((await onB(`/api/v1/products/slug/${slug}`)).status).toBe(404);
+
+    const created = await asAdmin(
+      'POST',
+      ADMIN_API.products,
+      newCaftan({ name: { en: 'Salma Midnight Caftan', fr: 'Caftan Salma nuit', ar: 'قفطان سلمى الليلي' } }),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.data.product.id as number;
+    await expect
+      .poll(async () => slugsOf((await onB('/api/v1/products/filters/category/caftan')).body), {
+        timeout: 3000,
+      })
+      .toContain(slug);
+    await expect
+      .poll(async () => slugsOf((await onB('/api/v1/products/search?q=salma')).body))
+      .toEqual([slug]);
+    expect((await onB(`/api/v1/products/slug/${slug}`)).body.data.product.price).toBe('2450.00');
+
+    await asAdmin('PATCH', ADMIN_API.product(id), { price: '1800', old_price: null });
+    await expect
+      .poll(async () => (await onB(`/api/v1/products/slug/${slug}`)).body.data.product.price, {
+        timeout: 3000,
+      })
+      .toBe('1800.00');
+
+    await asAdmin('DELETE', ADMIN_API.product(id));
+    await expect
+      .poll(async () => (await onB(`/api/v1/products/slug/${slug}`)).status, { timeout: 3000 })
+      .toBe(404);
+    expect(slugsOf((await onB('/api/v1/products/filters/category/caftan')).body)).not.toContain(slug);
+    expect(slugsOf((await onB('/api/v1/products/search?q=salma')).body)).toEqual([]);
   });
 });
