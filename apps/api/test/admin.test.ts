@@ -121,6 +121,34 @@ describe('who may use the back office', () => {
   });
 });
 
+describe('the documentation', () => {
+  it('publishes every admin route in the OpenAPI document', async () => {
+    const doc = await t.json('/api/docs/json');
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths).filter((p) => p.startsWith('/api/v1/admin/'));
+    expect(paths.sort()).toEqual(
+      [
+        '/api/v1/admin/categories',
+        '/api/v1/admin/customers',
+        '/api/v1/admin/customers/{id}',
+        '/api/v1/admin/galleries',
+        '/api/v1/admin/galleries/{id}',
+        '/api/v1/admin/messages',
+        '/api/v1/admin/messages/{id}',
+        '/api/v1/admin/orders',
+        '/api/v1/admin/orders/{id}',
+        '/api/v1/admin/orders/{id}/packing-slip',
+        '/api/v1/admin/products',
+        '/api/v1/admin/products/{id}',
+        '/api/v1/admin/products/{id}/images',
+        '/api/v1/admin/products/{id}/images/{imageId}',
+        '/api/v1/admin/stats',
+      ].sort(),
+    );
+    expect(doc.body.paths['/api/v1/orders/{id}/status'].patch.requestBody).toBeDefined();
+  });
+});
+
 describe('products', () => {
   const publicProduct = (slug: string) => t.json(`/api/v1/products/slug/${slug}`);
   const publicCategory = () => t.json('/api/v1/products/filters/category/caftan');
