@@ -13,13 +13,16 @@ import {
   articles,
   call,
   countRows,
+  createIntent,
   eventually,
+  fillCart,
   generousLimits,
   makeAdmin,
   newShopper,
   orderPayload,
   pay,
   plentyOfStock,
+  totalOf,
   type Article,
   type CartLine,
   type Shopper,
@@ -825,6 +828,30 @@ describe('orders, customers and the dashboard', () => {
     );
     expect(typeof stats.unread_messages).toBe('number');
     expect((await asAdmin('GET', `${ADMIN_API.stats}?days=12`)).status).toBe(422);
+  });
+
+  it('keeps the pieces payments under way hold: a count below them is refused and nothing is written', async () => {
+    await t.database.db
+      .update(productStock)
+      .set({ stock: 10 })
+      .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)));
+    const held: CartLine = { ...article, quantity: 3 };
+    await fillCart(t, shopper, [held]);
+    const intent = await createIntent(t, shopper, totalOf([held]));
+    expect(intent.status).toBe(201);
+    const before = (await asAdmin('GET', ADMIN_API.product(article.productId))).body.data.product;
+    const sizes = before.sizes.map((s: { name: string; stock: number }) => ({
+      name: s.name,
+      stock: s.name === article.size ? 2 : s.stock,
+    }));
+    const lower = await asAdmin('PATCH', ADMIN_API.product(article.productId), { price: '1.00', sizes });
+    expect(lower.status).toBe(422);
+    expect(lower.body.errors.sizes[0]).toContain(`hold pieces of this product (${article.size}: 3)`);
+    const dropped = await asAdmin('PATCH', ADMIN_API.product(article.productId), {
+      sizes: sizes.filter((s: { name: string }) => s.name !== article.size),
+    });
+    expect(dropped.status).toBe(422);
+    expect((await asAdmin('GET', ADMIN_API.product(article.productId))).body.data.product).toEqual(before);
   });
 });
 
