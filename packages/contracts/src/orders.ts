@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedTextSchema, MoneySchema } from './common.js';
+import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
 import { FULFILLMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
 import { AddressFieldsSchema } from './account.js';
@@ -228,10 +228,27 @@ export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
 export const OrderResponseSchema = envelope(z.object({ order: OrderSchema }));
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
+const statusNote = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${field} may not be greater than ${max} characters.`)
+    .regex(PLAIN_TEXT_LINES, `The ${field} contains characters that are not allowed.`)
+    .transform((s) => s || null)
+    .nullable()
+    .optional();
+
+/**
+ * An admin's move of an order (`PATCH /v1/orders/{id}/status`): the new status and, with it, the carrier and
+ * tracking number of a parcel and a note for the shopper, all written in the order's history and e-mailed.
+ */
 export const OrderStatusUpdateSchema = z.object({
   status: FulfillmentStatusSchema.exclude(['unfulfilled'], {
     error: 'The status must be processing, shipped, delivered or cancelled.',
   }),
+  carrier: statusNote('carrier', 60),
+  tracking_number: statusNote('tracking number', 100),
+  note: statusNote('note', 1000),
 });
 export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
 

@@ -1,0 +1,629 @@
+/**
+ * The back office's API (DESIGN section 10): every request and answer of `/api/v1/admin/*`, and the order status
+ * move of `PATCH /api/v1/orders/{id}/status`. The API validates with these schemas; the /admin pages validate
+ * their forms with the same ones, so both say the same thing about the same mistake.
+ */
+import { z } from 'zod';
+import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT, PLAIN_TEXT_LINES } from './common.js';
+import { envelope } from './envelope.js';
+import { SIZES } from './constants.js';
+import { SlugSchema, ProductStatusSchema } from './catalog.js';
+import {
+  FulfillmentStatusSchema,
+  OrderSchema,
+  PaymentMethodSchema,
+  PaymentStatusSchema,
+  StoredAddressSchema,
+} from './orders.js';
+
+// ---------------------------------------------------------------- routes
+
+const ADMIN = '/api/v1/admin';
+
+/** Every back-office address, with its builder: the one list the API and the /admin pages share. */
+export const ADMIN_API = {
+  products: `${ADMIN}/products`,
+  product: (id: number) => `${ADMIN}/products/${id}`,
+  productImages: (id: number) => `${ADMIN}/products/${id}/images`,
+  productImage: (id: number, imageId: number) => `${ADMIN}/products/${id}/images/${imageId}`,
+  categories: `${ADMIN}/categories`,
+  galleries: `${ADMIN}/galleries`,
+  gallery: (id: number) => `${ADMIN}/galleries/${id}`,
+  orders: `${ADMIN}/orders`,
+  order: (id: number) => `${ADMIN}/orders/${id}`,
+  packingSlip: (id: number) => `${ADMIN}/orders/${id}/packing-slip`,
+  /** The status move is the orders module's own route (DESIGN section 10), admin only. */
+  orderStatus: (id: number) => `/api/v1/orders/${id}/status`,
+  messages: `${ADMIN}/messages`,
+  message: (id: number) => `${ADMIN}/messages/${id}`,
+  customers: `${ADMIN}/customers`,
+  customer: (id: number) => `${ADMIN}/customers/${id}`,
+  stats: `${ADMIN}/stats`,
+} as const;
+
+/** Limits the API enforces on uploads (multipart field `file`, several parts at once). */
+export const ADMIN_UPLOAD = {
+  /** Largest picture accepted, in bytes (15 MB). */
+  maxBytes: 15 * 1024 * 1024,
+  /** Most pictures one request may carry. */
+  maxFiles: 10,
+  /** Largest side in pixels: beyond it a file is a decompression bomb, not a photo. */
+  maxSide: 12_000,
+  /** What the content must be, whatever its name says. */
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+} as const;
+
+export const ADMIN_PRODUCT_LIMITS = {
+  name: 200,
+  description: 5000,
+  detail: 300,
+  /** Details and care instructions, each. */
+  lines: 20,
+  colors: 12,
+  maxStock: 100_000,
+} as const;
+
+export const ADMIN_STATS_DAYS = [7, 30, 90] as const;
+
+// ---------------------------------------------------------------- building blocks
+
+const required = (field: string) => `The ${field} field is required.`;
+
+const LANGUAGE_NAMES = { en: 'English', fr: 'French', ar: 'Arabic' } as const;
+
+/** One language of a text: required, trimmed, printable (line breaks allowed when `multiline`). */
+const languageText = (field: string, lang: keyof typeof LANGUAGE_NAMES, max: number, multiline = false) => {
+  const label = `${LANGUAGE_NAMES[lang]} ${field}`;
+  return z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, required(label))
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .regex(
+      multiline ? PLAIN_TEXT_LINES : PLAIN_TEXT,
+      `The ${label} contains characters that are not allowed.`,
+    );
+};
+
+/** A text the shop shows in all three languages: each one is required. */
+export const localizedInput = (field: string, max: number, multiline = false) =>
+  z.object(
+    {
+      en: languageText(field, 'en', max, multiline),
+      fr: languageText(field, 'fr', max, multiline),
+      ar: languageText(field, 'ar', max, multiline),
+    },
+    { error: `The ${field} is required in English, French and Arabic.` },
+  );
+
+/**
+ * An amount typed by the owner: `1250`, `1250.5` or `1250.50` (AED). The API stores it with two decimals and
+ * answers it as a decimal string.
+ */
+export const moneyInput = (field: string) =>
+  z
+    .string({ error: required(field) })
+    .trim()
+    .min(1, required(field))
+    .refine((s) => !s.startsWith('-'), `The ${field} may not be negative.`)
+    .refine(
+      (s) => s.startsWith('-') || /^\d{1,10}(\.\d{1,2})?$/.test(s),
+      `The ${field} must be an amount in AED with at most two decimals, e.g. 1250.00.`,
+    );
+
+/** Amount in fils of a valid money input (for comparisons in forms and in the API alike). */
+export function moneyInputFils(s: string): number {
+  const [whole = '0', fraction = ''] = s.trim().split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const HexColorSchema = z
+  .string({ error: required('colour value') })
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, 'The colour must be a hex value such as #1f6b4f.');
+
+export const ProductColorInputSchema = z.object({
+  name: localizedInput('colour name', 60),
+  value: HexColorSchema,
+});
+export type ProductColorInput = z.infer<typeof ProductColorInputSchema>;
+
+export const ProductSizeInputSchema = z.object({
+  name: z.enum(SIZES, { error: `The size must be one of ${SIZES.join(', ')}.` }),
+  stock: z
+    .number({ error: 'The stock must be a whole number.' })
+    .int('The stock must be a whole number.')
+    .min(0, 'The stock may not be negative.')
+    .max(
+      ADMIN_PRODUCT_LIMITS.maxStock,
+      `The stock may not be greater than ${ADMIN_PRODUCT_LIMITS.maxStock}.`,
+    ),
+});
+export type ProductSizeInput = z.infer<typeof ProductSizeInputSchema>;
+
+const productFields = {
+  /** Slug of an existing category (`caftan`, `jellaba`). */
+  category: z
+    .string({ error: required('category') })
+    .trim()
+    .toLowerCase()
+    .pipe(SlugSchema),
+  /** Made from the English name when absent; unique (a taken one is refused with 422). */
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(SlugSchema.max(120, 'The slug may not be greater than 120 characters.')),
+  name: localizedInput('name', ADMIN_PRODUCT_LIMITS.name),
+  description: localizedInput('description', ADMIN_PRODUCT_LIMITS.description, true),
+  details: z
+    .array(localizedInput('detail', ADMIN_PRODUCT_LIMITS.detail))
+    .max(ADMIN_PRODUCT_LIMITS.lines, `At most ${ADMIN_PRODUCT_LIMITS.lines} details.`),
+  care: z
+    .array(localizedInput('care instruction', ADMIN_PRODUCT_LIMITS.detail))
+    .max(ADMIN_PRODUCT_LIMITS.lines, `At most ${ADMIN_PRODUCT_LIMITS.lines} care instructions.`),
+  price: moneyInput('price'),
+  /** The crossed-out price of a sale: above the price, or null for none. */
+  old_price: moneyInput('old price').nullable(),
+  status: ProductStatusSchema,
+  featured: z.boolean(),
+  best_seller: z.boolean(),
+  colors: z
+    .array(ProductColorInputSchema)
+    .max(ADMIN_PRODUCT_LIMITS.colors, `At most ${ADMIN_PRODUCT_LIMITS.colors} colours.`)
+    .refine((list) => new Set(list.map((c) => c.value)).size === list.length, 'Each colour may appear once.'),
+  /** The sizes the product comes in, each with its pieces for sale. */
+  sizes: z
+    .array(ProductSizeInputSchema)
+    .min(1, 'Choose at least one size.')
+    .max(SIZES.length)
+    .refine((list) => new Set(list.map((s) => s.name)).size === list.length, 'Each size may appear once.'),
+};
+
+type PriceFields = { price?: unknown; old_price?: unknown };
+const OLD_PRICE_ABOVE = 'The old price must be higher than the price.';
+const validMoney = (v: unknown): v is string => typeof v === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(v);
+/** Checked even when another field is wrong, so a form shows every mistake at once. */
+const oldPriceRule = {
+  path: ['old_price'],
+  message: OLD_PRICE_ABOVE,
+  when: ({ value }: { value: unknown }) => {
+    const v = value as PriceFields | null;
+    return validMoney(v?.price) && validMoney(v?.old_price);
+  },
+};
+const oldPriceAbove = (v: PriceFields) =>
+  !validMoney(v.price) || !validMoney(v.old_price) || moneyInputFils(v.old_price) > moneyInputFils(v.price);
+
+export const ProductCreateSchema = z
+  .object({
+    ...productFields,
+    slug: productFields.slug.optional(),
+    details: productFields.details.default([]),
+    care: productFields.care.default([]),
+    old_price: productFields.old_price.default(null),
+    status: productFields.status.default('active'),
+    featured: productFields.featured.default(false),
+    best_seller: productFields.best_seller.default(false),
+    colors: productFields.colors.default([]),
+  })
+  .refine(oldPriceAbove, oldPriceRule);
+export type ProductCreate = z.infer<typeof ProductCreateSchema>;
+export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
+
+/**
+ * A change: only the fields sent change. The API checks the old price against the stored price when only one
+ * of them is sent.
+ */
+export const ProductUpdateSchema = z.object(productFields).partial().refine(oldPriceAbove, oldPriceRule);
+export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
+export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
+
+export const AdminIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const AdminImageParamsSchema = AdminIdParamsSchema.extend({
+  imageId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const perPage = z.coerce.number().int().min(1).max(100).default(20);
+const query = z
+  .string()
+  .trim()
+  .max(100, 'Search at most 100 characters.')
+  .regex(PLAIN_TEXT, 'The search contains characters that are not allowed.')
+  .optional();
+
+/** `archived`: products taken out of the shop with DELETE. Without `status`, archived ones are left out. */
+export const AdminProductStatusFilterSchema = z.enum(['active', 'inactive', 'archived']);
+
+export const AdminProductListQuerySchema = z.object({
+  page,
+  per_page: perPage,
+  /** Name in any language, or slug. */
+  q: query,
+  /** Category slug. */
+  category: SlugSchema.optional(),
+  status: AdminProductStatusFilterSchema.optional(),
+});
+export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
+
+/** `{order}`: every image id of the product in its new order (the first is the main picture); `main`: one to put first. */
+export const ImageOrderSchema = z
+  .object({
+    order: z.array(z.number().int().positive()).max(100).optional(),
+    main: z.number().int().positive().optional(),
+  })
+  .refine((v) => v.order !== undefined || v.main !== undefined, {
+    message: 'Send the new order of the pictures, or the main one.',
+    path: ['order'],
+  });
+export type ImageOrder = z.infer<typeof ImageOrderSchema>;
+
+export const GalleryOrderSchema = z.object({
+  order: z.array(z.number().int().positive()).min(1).max(200),
+});
+export const GalleryUpdateSchema = z.object({ caption: localizedInput('caption', 200) });
+export type GalleryUpdate = z.infer<typeof GalleryUpdateSchema>;
+/**
+ * Text fields of the multipart upload of a gallery scene (beside its `file`): `caption_en`, `caption_fr`,
+ * `caption_ar`.
+ */
+export const GalleryUploadFieldsSchema = z.object({
+  caption_en: languageText('caption', 'en', 200),
+  caption_fr: languageText('caption', 'fr', 200),
+  caption_ar: languageText('caption', 'ar', 200),
+});
+
+export const AdminOrderListQuerySchema = z
+  .object({
+    page,
+    per_page: perPage,
+    status: FulfillmentStatusSchema.optional(),
+    /** Order number, or the shopper's e-mail or name (any part of it). */
+    q: query,
+    /** Day (YYYY-MM-DD, UTC) of the first and last orders to show, both included. */
+    from: z.iso.date('The date must be YYYY-MM-DD.').optional(),
+    to: z.iso.date('The date must be YYYY-MM-DD.').optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date.',
+  });
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuerySchema>;
+
+export const AdminMessageListQuerySchema = z.object({
+  page,
+  per_page: perPage,
+  /** `inbox` (default): not archived, unread first; `archived`; `all`. */
+  box: z.enum(['inbox', 'archived', 'all']).default('inbox'),
+});
+export type AdminMessageListQuery = z.infer<typeof AdminMessageListQuerySchema>;
+
+export const MessageUpdateSchema = z
+  .object({ read: z.boolean().optional(), archived: z.boolean().optional() })
+  .refine((v) => v.read !== undefined || v.archived !== undefined, {
+    message: 'Send read or archived.',
+    path: ['read'],
+  });
+export type MessageUpdate = z.infer<typeof MessageUpdateSchema>;
+
+export const AdminCustomerListQuerySchema = z.object({
+  page,
+  per_page: perPage,
+  /** Name or e-mail, any part of it. */
+  q: query,
+});
+export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuerySchema>;
+
+export const AdminStatsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine(
+      (d) => (ADMIN_STATS_DAYS as readonly number[]).includes(d),
+      'The period must be 7, 30 or 90 days.',
+    )
+    .default(30),
+});
+export type AdminStatsQuery = z.infer<typeof AdminStatsQuerySchema>;
+
+// ---------------------------------------------------------------- answers
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const AdminUserRefSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type AdminUserRef = z.infer<typeof AdminUserRefSchema>;
+
+/** One admin write: who, what, when, and the record before and after (null when created or removed). */
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: AdminUserRefSchema.nullable(),
+  /** e.g. `product.create`, `product.update`, `product.archive`, `product.image.add`, `order.status`. */
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AdminImageSchema = z.object({
+  id: z.number().int(),
+  /** Default rendition (WebP). */
+  url: z.string(),
+  srcset: z.string(),
+  /** The same renditions in AVIF. */
+  avif_srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sort_order: z.number().int(),
+});
+export type AdminImage = z.infer<typeof AdminImageSchema>;
+
+export const AdminSizeSchema = z.object({
+  name: z.enum(SIZES),
+  /** Pieces not sold yet, those held by payments under way included. */
+  stock: z.number().int(),
+  /** Pieces payments under way hold: the stock may not go below it. */
+  reserved: z.number().int(),
+});
+export type AdminSize = z.infer<typeof AdminSizeSchema>;
+
+export const AdminProductColorSchema = z.object({ name: LocalizedTextSchema, value: z.string() });
+
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  category: z.string(),
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema,
+  details: z.array(LocalizedTextSchema),
+  care: z.array(LocalizedTextSchema),
+  price: MoneySchema,
+  old_price: MoneySchema.nullable(),
+  status: ProductStatusSchema,
+  /** Set when taken out of the shop (DELETE): hidden from shoppers, kept for orders and the back office. */
+  archived_at: z.string().nullable(),
+  featured: z.boolean(),
+  best_seller: z.boolean(),
+  colors: z.array(AdminProductColorSchema),
+  sizes: z.array(AdminSizeSchema),
+  images: z.array(AdminImageSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductRowSchema = AdminProductSchema.pick({
+  id: true,
+  slug: true,
+  category: true,
+  name: true,
+  price: true,
+  old_price: true,
+  status: true,
+  archived_at: true,
+  featured: true,
+  best_seller: true,
+  sizes: true,
+  updated_at: true,
+}).extend({ image: z.string().nullable() });
+export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
+
+export const AdminProductListResponseSchema = envelope(z.object({ products: pageOf(AdminProductRowSchema) }));
+export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;
+
+export const AdminProductResponseSchema = envelope(
+  z.object({ product: AdminProductSchema, audit: z.array(AuditEntrySchema) }),
+);
+export type AdminProductResponse = z.infer<typeof AdminProductResponseSchema>;
+
+export const AdminCategoriesResponseSchema = envelope(
+  z.object({
+    categories: z.array(z.object({ id: z.number().int(), slug: z.string(), name: LocalizedTextSchema })),
+  }),
+);
+export type AdminCategoriesResponse = z.infer<typeof AdminCategoriesResponseSchema>;
+
+/** After an upload: the first new picture (`image`), every new one, and the product's pictures in order. */
+export const AdminImageUploadResponseSchema = envelope(
+  z.object({
+    image: AdminImageSchema,
+    uploaded: z.array(AdminImageSchema),
+    images: z.array(AdminImageSchema),
+  }),
+);
+export type AdminImageUploadResponse = z.infer<typeof AdminImageUploadResponseSchema>;
+export const AdminImagesResponseSchema = envelope(z.object({ images: z.array(AdminImageSchema) }));
+export type AdminImagesResponse = z.infer<typeof AdminImagesResponseSchema>;
+
+export const AdminGallerySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  caption: LocalizedTextSchema,
+  image: AdminImageSchema,
+});
+export type AdminGallery = z.infer<typeof AdminGallerySchema>;
+export const AdminGalleryListResponseSchema = envelope(z.object({ galleries: z.array(AdminGallerySchema) }));
+export type AdminGalleryListResponse = z.infer<typeof AdminGalleryListResponseSchema>;
+export const AdminGalleryResponseSchema = envelope(z.object({ gallery: AdminGallerySchema }));
+export type AdminGalleryResponse = z.infer<typeof AdminGalleryResponseSchema>;
+
+export const AdminOrderRowSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  created_at: z.string(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  items_count: z.number().int(),
+  total_amount: MoneySchema,
+  fulfillment_status: FulfillmentStatusSchema,
+  payment_status: PaymentStatusSchema,
+  payment_method: PaymentMethodSchema,
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+
+/** Orders per status for the tabs (with the list's search and dates applied, not its status). */
+export const OrderStatusCountsSchema = z.object({
+  all: z.number().int(),
+  unfulfilled: z.number().int(),
+  processing: z.number().int(),
+  shipped: z.number().int(),
+  delivered: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type OrderStatusCounts = z.infer<typeof OrderStatusCountsSchema>;
+
+export const AdminOrderListResponseSchema = envelope(
+  z.object({ orders: pageOf(AdminOrderRowSchema), counts: OrderStatusCountsSchema }),
+);
+export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponseSchema>;
+
+export const OrderStatusEventSchema = z.object({
+  from: FulfillmentStatusSchema.nullable(),
+  to: FulfillmentStatusSchema,
+  at: z.string(),
+  by: AdminUserRefSchema.nullable(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
+
+export const AdminOrderSchema = OrderSchema.extend({
+  customer: AdminUserRefSchema,
+  history: z.array(OrderStatusEventSchema),
+  /** The latest carrier and tracking number given (with `shipped`, usually). */
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+export const AdminOrderResponseSchema = envelope(
+  z.object({ order: AdminOrderSchema, audit: z.array(AuditEntrySchema) }),
+);
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponseSchema>;
+
+/** What a packing slip prints: where it goes and what is in the parcel, no prices. */
+export const PackingSlipSchema = z.object({
+  order_number: z.string(),
+  created_at: z.string(),
+  ship_to: z.object({
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
+  lines: z.array(
+    z.object({
+      product_slug: z.string(),
+      product_name: LocalizedTextSchema,
+      product_image: z.string().nullable(),
+      color_name: LocalizedTextSchema.nullable(),
+      size: z.enum(SIZES),
+      quantity: z.number().int(),
+    }),
+  ),
+  pieces: z.number().int(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  shop: z.object({ name: z.string(), email: z.string(), phone: z.string(), url: z.string() }),
+});
+export type PackingSlip = z.infer<typeof PackingSlipSchema>;
+export const PackingSlipResponseSchema = envelope(z.object({ slip: PackingSlipSchema }));
+export type PackingSlipResponse = z.infer<typeof PackingSlipResponseSchema>;
+
+export const AdminMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+  archived_at: z.string().nullable(),
+});
+export type AdminMessage = z.infer<typeof AdminMessageSchema>;
+export const AdminMessageListResponseSchema = envelope(
+  z.object({ messages: pageOf(AdminMessageSchema), unread: z.number().int() }),
+);
+export type AdminMessageListResponse = z.infer<typeof AdminMessageListResponseSchema>;
+export const AdminMessageResponseSchema = envelope(z.object({ message: AdminMessageSchema }));
+export type AdminMessageResponse = z.infer<typeof AdminMessageResponseSchema>;
+
+export const AdminCustomerRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['customer', 'admin']),
+  verified: z.boolean(),
+  created_at: z.string(),
+  orders_count: z.number().int(),
+  /** Sum of the paid orders that were not cancelled. */
+  total_spent: MoneySchema,
+});
+export type AdminCustomerRow = z.infer<typeof AdminCustomerRowSchema>;
+export const AdminCustomerListResponseSchema = envelope(
+  z.object({ customers: pageOf(AdminCustomerRowSchema) }),
+);
+export type AdminCustomerListResponse = z.infer<typeof AdminCustomerListResponseSchema>;
+export const AdminCustomerResponseSchema = envelope(
+  z.object({
+    customer: AdminCustomerRowSchema,
+    orders: z.array(AdminOrderRowSchema),
+    addresses: z.array(StoredAddressSchema.extend({ id: z.number().int(), is_default: z.boolean() })),
+  }),
+);
+export type AdminCustomerResponse = z.infer<typeof AdminCustomerResponseSchema>;
+
+export const AdminStatsSchema = z.object({
+  days: z.number().int(),
+  /** First and last day counted (YYYY-MM-DD, UTC), both included. */
+  from: z.string(),
+  to: z.string(),
+  /** Paid orders not cancelled, over the period. */
+  revenue: MoneySchema,
+  orders: z.number().int(),
+  average_basket: MoneySchema,
+  /** One entry per day of the period, days without orders included. */
+  per_day: z.array(z.object({ date: z.string(), revenue: MoneySchema, orders: z.number().int() })),
+  top_products: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      slug: z.string(),
+      name: LocalizedTextSchema,
+      quantity: z.number().int(),
+      revenue: MoneySchema,
+    }),
+  ),
+  /** Sizes of products in the shop with STOCK_LEFT_SHOWN_AT or fewer pieces to sell. */
+  low_stock: z.array(
+    z.object({
+      product_id: z.number().int(),
+      slug: z.string(),
+      name: LocalizedTextSchema,
+      size: z.enum(SIZES),
+      available: z.number().int(),
+    }),
+  ),
+  unread_messages: z.number().int(),
+  /** Paid orders not shipped yet (unfulfilled or processing). */
+  awaiting_shipment: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+export const AdminStatsResponseSchema = envelope(z.object({ stats: AdminStatsSchema }));
+export type AdminStatsResponse = z.infer<typeof AdminStatsResponseSchema>;
