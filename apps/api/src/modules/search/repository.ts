@@ -38,9 +38,14 @@ export interface Term {
   word: string;
   stem: string;
   last: boolean;
+  /** Whether a product has a word of this stem or a synonym's (or, for the last term, a word it begins). */
+  found: boolean;
 }
 
-/** The query's words, folded, stemmed, without repeats or (unless alone) stop words. */
+/**
+ * The query's words, folded, stemmed, without repeats or (unless alone) stop words, each saying whether the
+ * catalogue knows it.
+ */
 export async function queryTerms(db: Database, query: string): Promise<Term[]> {
   const stop = sql.join(
     STOP_WORDS.map((w) => sql`${w}`),
@@ -57,10 +62,46 @@ export async function queryTerms(db: Database, query: string): Promise<Term[]> {
           where word not in (${stop}) or not exists (select 1 from raw r where r.word not in (${stop}))
           order by n limit ${MAX_TERMS}
         )
-        select word, n::int as n, search_stem(word) as stem from kept order by n`,
+        , stemmed as (select word, n, search_stem(word) as stem from kept)
+        select s.word, s.n::int as n, s.stem,
+          exists (select 1 from search_words x where x.stem = s.stem)
+          or exists (select 1 from search_synonyms g join search_words x on x.stem = any(g.stems)
+            where s.stem = any(g.stems))
+          -- (folded words hold only letters and digits: nothing to escape in a pattern made of one)
+          or (s.n = (select max(n) from kept)
+            and exists (select 1 from search_words x where x.word like s.word || '%')) as found
+        from stemmed s order by s.n`,
     )
-    .then(rowsOf<{ word: string; n: number; stem: string }>);
+    .then(rowsOf<{ word: string; n: number; stem: string; found: boolean }>);
   return rows.map((r, i) => ({ ...r, n: i, last: i === rows.length - 1 }));
+}
+
+export interface Misspelling {
+  n: number;
+  stem: string;
+  sim: number;
+}
+
+/**
+ * For the terms the catalogue does not know, its nearest stems by trigram similarity (pg_trgm) among those of
+ * the same first letter and a close length: a typo rarely hits the first letter, and this keeps the
+ * comparison to a few dozen words whatever the catalogue's size.
+ */
+export async function misspellings(db: Database, terms: Term[]): Promise<Misspelling[]> {
+  const unknown = terms.filter((t) => !t.found && [...t.stem].length >= 3);
+  if (unknown.length === 0) return [];
+  return db
+    .execute(
+      sql`select n, stem, sim from (
+          select t.n, x.stem, similarity(x.stem, t.stem)::float8 as sim,
+            max(similarity(x.stem, t.stem)) over (partition by t.n) as best
+          from ${termsTable(unknown)}
+          join (select distinct stem from search_words) x
+            on x.stem like left(t.stem, 1) || '%'
+            and abs(length(x.stem) - length(t.stem)) <= 2
+        ) f where f.sim >= ${FUZZY_MIN} and f.sim >= f.best * ${FUZZY_NEAR_BEST}`,
+    )
+    .then(rowsOf<Misspelling>);
 }
 
 const termsTable = (terms: Term[]) =>
@@ -68,6 +109,14 @@ const termsTable = (terms: Term[]) =>
     terms.map((t) => sql`(${t.n}::int, ${t.word}::text, ${t.stem}::text, ${t.last}::boolean)`),
     sql`, `,
   )}) as t(n, word, stem, last)`;
+
+const fuzzyTable = (found: Misspelling[]) =>
+  found.length === 0
+    ? sql`(select null::int as n, null::text as stem, null::float8 as sim where false) as f`
+    : sql`(values ${sql.join(
+        found.map((f) => sql`(${f.n}::int, ${f.stem}::text, ${f.sim}::float8)`),
+        sql`, `,
+      )}) as f(n, stem, sim)`;
 
 const prefixOf = (term: Term) => `${escapeLike(term.word)}%`;
 
@@ -82,21 +131,20 @@ export interface Candidate {
   sizes: Size[];
 }
 
-export interface Analysis {
-  candidates: Candidate[];
-  /** Per term: the nearest word of the catalogue when the term itself is not one of them. */
-  corrections: Map<number, string>;
-}
-
 /**
  * Every product matching at least `minCoverage` of the terms, with how many it matches (`coverage`) and how
  * well (`score`: per term the best of its words, weighed by field and by whole word, fragment or misspelling).
  * A term matches a word of the same stem, or of a synonym's stem; the last term also any word it begins (the
- * shopper is typing it); a term that matches neither way matches the words nearest to it by trigrams.
+ * shopper is typing it); a term the catalogue does not know matches its `misspellings`.
  */
-export async function matchProducts(db: Database, terms: Term[], minCoverage: number): Promise<Analysis> {
+export async function matchProducts(
+  db: Database,
+  terms: Term[],
+  fuzzy: Misspelling[],
+  minCoverage: number,
+): Promise<Candidate[]> {
   const last = terms[terms.length - 1];
-  if (!last) return { candidates: [], corrections: new Map() };
+  if (!last) return [];
   const rows = await db
     .execute(
       sql`with terms as (select * from ${termsTable(terms)}),
@@ -107,33 +155,15 @@ export async function matchProducts(db: Database, terms: Term[], minCoverage: nu
           join search_synonyms g on t.stem = any(g.stems)
           cross join lateral unnest(g.stems) s(stem)
         ),
-        found as (
-          select distinct e.n from exact e where exists (select 1 from search_words x where x.stem = e.stem)
-          union
-          select t.n from terms t
-          where t.last and exists (select 1 from search_words x where x.word like ${prefixOf(last)})
-        ),
-        fuzzy_all as (
-          select t.n, x.stem, similarity(x.stem, t.stem) as sim
-          from terms t
-          join (select distinct stem from search_words) x on x.stem % t.stem
-          where length(t.stem) >= 3 and t.n not in (select n from found)
-        ),
-        fuzzy as (
-          select n, stem, sim from (
-            select f.*, max(f.sim) over (partition by f.n) as best from fuzzy_all f
-          ) f where f.sim >= ${FUZZY_MIN} and f.sim >= f.best * ${FUZZY_NEAR_BEST}
-        ),
         hits as (
           select w.product_id, e.n, ${FIELD_WEIGHT} as s
           from exact e join search_words w on w.stem = e.stem
           union all
-          select w.product_id, t.n, ${FIELD_WEIGHT} * ${PREFIX_FACTOR}
-          from terms t join search_words w on w.word like ${prefixOf(last)}
-          where t.last
+          select w.product_id, ${last.n}, ${FIELD_WEIGHT} * ${PREFIX_FACTOR}
+          from search_words w where w.word like ${prefixOf(last)}
           union all
           select w.product_id, f.n, ${FIELD_WEIGHT} * ${FUZZY_FACTOR} * f.sim
-          from fuzzy f join search_words w on w.stem = f.stem
+          from ${fuzzyTable(fuzzy)} join search_words w on w.stem = f.stem
         ),
         per_term as (select product_id, n, max(s) as s from hits group by product_id, n),
         ranked as (
@@ -146,21 +176,14 @@ export async function matchProducts(db: Database, terms: Term[], minCoverage: nu
           array(select distinct co.family from product_colors pc join colors co on co.id = pc.color_id
             where pc.product_id = p.id) as families,
           array(select ps.size from product_stock ps where ps.product_id = p.id
-            and ps.stock > ps.reserved and ps.size = any(p.sizes)) as sizes,
-          null::int as fuzzy_n, null::text as fuzzy_word, null::float8 as fuzzy_sim
+            and ps.stock > ps.reserved and ps.size = any(p.sizes)) as sizes
         from ranked r
         join products p on p.id = r.product_id
-        join categories c on c.id = p.category_id
-        union all
-        select null, null, null, null, null, null, null, null, f.n,
-          (select w.word from search_words w where w.stem = f.stem group by w.word
-            order by count(*) desc, w.word limit 1),
-          f.sim
-        from fuzzy f`,
+        join categories c on c.id = p.category_id`,
     )
     .then(
       rowsOf<{
-        id: number | null;
+        id: number;
         coverage: number;
         score: number;
         category: string;
@@ -168,34 +191,37 @@ export async function matchProducts(db: Database, terms: Term[], minCoverage: nu
         created: number;
         families: string[];
         sizes: string[];
-        fuzzy_n: number | null;
-        fuzzy_word: string | null;
-        fuzzy_sim: number | null;
       }>,
     );
-  const candidates: Candidate[] = [];
-  const corrections = new Map<number, { word: string; sim: number }>();
-  for (const r of rows) {
-    if (r.id !== null) {
-      const sizes = SIZES.filter((s) => r.sizes.includes(s));
-      candidates.push({
-        id: r.id,
-        coverage: r.coverage,
-        score: r.score,
-        available: r.active && sizes.length > 0,
-        createdAt: r.created,
-        category: r.category,
-        families: r.families,
-        sizes,
-      });
-    } else if (r.fuzzy_n !== null && r.fuzzy_word) {
-      const seen = corrections.get(r.fuzzy_n);
-      if (!seen || (r.fuzzy_sim ?? 0) > seen.sim) {
-        corrections.set(r.fuzzy_n, { word: r.fuzzy_word, sim: r.fuzzy_sim ?? 0 });
-      }
-    }
-  }
-  return { candidates, corrections: new Map([...corrections].map(([n, c]) => [n, c.word])) };
+  return rows.map((r) => {
+    const sizes = SIZES.filter((s) => r.sizes.includes(s));
+    return {
+      id: r.id,
+      coverage: r.coverage,
+      score: r.score,
+      available: r.active && sizes.length > 0,
+      createdAt: r.created,
+      category: r.category,
+      families: r.families,
+      sizes,
+    };
+  });
+}
+
+/** The word most products use for each of these stems. */
+export async function wordsOf(db: Database, stems: string[]): Promise<Map<string, string>> {
+  if (stems.length === 0) return new Map();
+  const rows = await db
+    .execute(
+      sql`select distinct on (stem) stem, word from search_words
+        where stem in (${sql.join(
+          stems.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        group by stem, word order by stem, count(*) desc, word`,
+    )
+    .then(rowsOf<{ stem: string; word: string }>);
+  return new Map(rows.map((r) => [r.stem, r.word]));
 }
 
 /** Words of the catalogue the last term begins, the most used first; collections it begins or names. */

@@ -69,6 +69,17 @@ export function countFacets(
   };
 }
 
+/** Per misspelt term, the catalogue's word nearest to it. */
+async function corrected(db: Database, fuzzy: repo.Misspelling[]) {
+  const best = new Map<number, repo.Misspelling>();
+  for (const f of fuzzy) if ((best.get(f.n)?.sim ?? -1) < f.sim) best.set(f.n, f);
+  const words = await repo.wordsOf(
+    db,
+    [...best.values()].map((f) => f.stem),
+  );
+  return new Map([...best].map(([n, f]) => [n, words.get(f.stem) ?? f.stem]));
+}
+
 /** The query with each misspelt word replaced by the catalogue's nearest one, or null when none was. */
 export function didYouMean(terms: Term[], corrections: Map<number, string>) {
   if (corrections.size === 0) return null;
@@ -87,10 +98,12 @@ export async function searchCatalog(
   params: SearchParams,
 ): Promise<SearchOutcome> {
   const terms = await repo.queryTerms(db, params.q);
-  const [{ candidates, corrections }, suggest, names] = await Promise.all([
-    repo.matchProducts(db, terms, minCoverage(terms.length)),
+  const fuzzy = await repo.misspellings(db, terms);
+  const [candidates, suggest, names, corrections] = await Promise.all([
+    repo.matchProducts(db, terms, fuzzy, minCoverage(terms.length)),
     repo.suggestions(db, terms),
     repo.facetNames(db),
+    corrected(db, fuzzy),
   ]);
   candidates.sort(compareCandidates);
   const matching = candidates.filter((c) => passes(c, params));
