@@ -208,7 +208,7 @@ export async function matchProducts(
   });
 }
 
-/** The word most products use for each of these stems. */
+/** For each of these stems, the word of the best field (a name's first) that most products use. */
 export async function wordsOf(db: Database, stems: string[]): Promise<Map<string, string>> {
   if (stems.length === 0) return new Map();
   const rows = await db
@@ -218,7 +218,7 @@ export async function wordsOf(db: Database, stems: string[]): Promise<Map<string
           stems.map((s) => sql`${s}`),
           sql`, `,
         )})
-        group by stem, word order by stem, count(*) desc, word`,
+        group by stem, word order by stem, min(field), count(*) desc, word`,
     )
     .then(rowsOf<{ stem: string; word: string }>);
   return new Map(rows.map((r) => [r.stem, r.word]));
