@@ -279,7 +279,9 @@ export const SearchSynonymCreateSchema = z.object({
 });
 export type SearchSynonymCreate = z.infer<typeof SearchSynonymCreateSchema>;
 
-export const SearchSynonymParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const SearchSynonymParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export const SearchSynonymsResponseSchema = envelope(z.object({ synonyms: z.array(SearchSynonymSchema) }));
 export type SearchSynonymsResponse = z.infer<typeof SearchSynonymsResponseSchema>;

@@ -29,7 +29,11 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/v1/admin/search/synonyms',
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: 'Admin: the search synonyms', response: { 200: SearchSynonymsResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Admin: the search synonyms',
+        response: { 200: SearchSynonymsResponseSchema },
+      },
     },
     async (req) => {
       await requireAdmin(db, req);
