@@ -343,11 +343,11 @@ describe('kept right: changes are findable at once', () => {
     expect(slugs(await search('zahra'))).toContain(row!.slug);
     await db
       .update(products)
-      .set({ name: { en: 'Quintessa Emerald Velvet Caftan', fr: 'Caftan Quintessa', ar: 'قفطان ياسمينة' } })
+      .set({ name: { en: 'Quintessa Emerald Velvet Caftan', fr: 'Caftan Quintessa', ar: 'قفطان كوينتيسا' } })
       .where(eq(products.id, row!.id));
     // The change is announced by the database (NOTIFY) as soon as it commits: the next answers show it.
     await expect.poll(async () => slugs(await search('quintessa')), { timeout: 2000 }).toEqual([row!.slug]);
-    expect(slugs(await search('ياسمينة'))).toEqual([row!.slug]);
+    expect(slugs(await search('كوينتيسا'))).toEqual([row!.slug]);
     await db.update(products).set({ name: row!.name }).where(eq(products.id, row!.id));
     await expect.poll(async () => (await search('quintessa')).total, { timeout: 2000 }).toBe(0);
     expect(slugs(await search('zahra'))[0]).toBe(row!.slug);
