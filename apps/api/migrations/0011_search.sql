@@ -1,4 +1,4 @@
--- Search (docs/decisions/016-search.md). Matching happens in SQL so that it is the same on PGlite and
+-- Search (docs/decisions/018-search.md). Matching happens in SQL so that it is the same on PGlite and
 -- PostgreSQL, and so that whatever writes a product (seed, back office, a command, plain SQL) leaves it
 -- findable at once: triggers keep `search_words` (a product's folded words per language, with their stems)
 -- up to date in the same transaction.

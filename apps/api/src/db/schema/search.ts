@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp 
 import { products } from './catalog.js';
 
 /**
- * A product's words for search (docs/decisions/016-search.md), one row per language and folded word with its
+ * A product's words for search (docs/decisions/018-search.md), one row per language and folded word with its
  * stem and the best field it appears in (1 name, 2 collection or colour, 3 description or details). Written
  * only by the database's own triggers (migration search), so any write of a product is findable at once.
  */

@@ -11,7 +11,7 @@ import { escapeLike } from '../../lib/search-text.js';
 import { rowsOf } from '../stock/service.js';
 
 /**
- * The search in SQL (docs/decisions/016-search.md). The database folds and stems both the products' words
+ * The search in SQL (docs/decisions/018-search.md). The database folds and stems both the products' words
  * (migration search keeps `search_words`) and the query's, so both meet the same way on PGlite and PostgreSQL.
  */
 
