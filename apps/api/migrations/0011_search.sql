@@ -183,64 +183,91 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A product's words, per language, each kept once with its best field: 1 name, 2 collection and colours
--- (their names and families), 3 description and details.
-CREATE FUNCTION search_index_product(pid integer) RETURNS void LANGUAGE plpgsql AS $$
+-- The products' words, per language, each kept once with its best field: 1 name, 2 collection and colours
+-- (their names and families), 3 description and details. Set-based: a statement that writes many products
+-- (the seed) indexes them in one go, each distinct word stemmed once.
+CREATE FUNCTION search_index_products(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM search_words WHERE product_id = pid;
-  IF NOT EXISTS (SELECT 1 FROM products WHERE id = pid) THEN RETURN; END IF;
+  DELETE FROM search_words WHERE product_id = ANY(ids);
+  WITH words AS (
+    SELECT t.product_id, t.lang, min(t.field) AS field, w.word
+    FROM (
+      SELECT p.id AS product_id, l.lang, f.field, f.txt
+      FROM products p
+      CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
+      CROSS JOIN LATERAL (VALUES
+        (1, p.name ->> l.lang),
+        (3, p.description ->> l.lang),
+        (3, (SELECT string_agg(d ->> l.lang, ' ') FROM jsonb_array_elements(p.details) d))
+      ) f(field, txt)
+      WHERE p.id = ANY(ids)
+      UNION ALL
+      SELECT p.id, l.lang, 2, c.name ->> l.lang
+      FROM products p
+      JOIN categories c ON c.id = p.category_id
+      CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
+      WHERE p.id = ANY(ids)
+      UNION ALL
+      SELECT pc.product_id, l.lang, 2, concat_ws(' ', co.name ->> l.lang, cf.name ->> l.lang)
+      FROM product_colors pc
+      JOIN colors co ON co.id = pc.color_id
+      LEFT JOIN color_families cf ON cf.key = co.family
+      CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
+      WHERE pc.product_id = ANY(ids)
+    ) t
+    CROSS JOIN LATERAL regexp_split_to_table(search_fold(t.txt), ' ') w(word)
+    WHERE w.word <> ''
+    GROUP BY t.product_id, t.lang, w.word
+  ), stems AS MATERIALIZED (
+    SELECT d.word, search_stem(d.word) AS stem FROM (SELECT DISTINCT word FROM words) d
+  )
   INSERT INTO search_words (product_id, lang, field, word, stem)
-  SELECT pid, g.lang, g.field, g.word, search_stem(g.word)
-  FROM (
-  SELECT t.lang, min(t.field) AS field, w.word
-  FROM (
-    SELECT l.lang, f.field, f.txt
-    FROM products p
-    CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
-    CROSS JOIN LATERAL (VALUES
-      (1, p.name ->> l.lang),
-      (3, p.description ->> l.lang),
-      (3, (SELECT string_agg(d ->> l.lang, ' ') FROM jsonb_array_elements(p.details) d))
-    ) f(field, txt)
-    WHERE p.id = pid
-    UNION ALL
-    SELECT l.lang, 2, c.name ->> l.lang
-    FROM products p
-    JOIN categories c ON c.id = p.category_id
-    CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
-    WHERE p.id = pid
-    UNION ALL
-    SELECT l.lang, 2, concat_ws(' ', co.name ->> l.lang, cf.name ->> l.lang)
-    FROM product_colors pc
-    JOIN colors co ON co.id = pc.color_id
-    LEFT JOIN color_families cf ON cf.key = co.family
-    CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
-    WHERE pc.product_id = pid
-  ) t
-  CROSS JOIN LATERAL regexp_split_to_table(search_fold(t.txt), ' ') w(word)
-  WHERE w.word <> ''
-  GROUP BY t.lang, w.word
-  ) g;
+  SELECT w.product_id, w.lang, w.field, w.word, s.stem FROM words w JOIN stems s ON s.word = w.word;
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION search_product_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION search_products_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM search_index_product(NEW.id);
+  PERFORM search_index_products(ARRAY(SELECT id FROM changed));
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER products_search AFTER INSERT OR UPDATE OF name, description, details, category_id ON products FOR EACH ROW EXECUTE FUNCTION search_product_changed();
+CREATE TRIGGER products_search_insert AFTER INSERT ON products REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION search_products_added();
 --> statement-breakpoint
--- Once per statement (the seed adds a hundred colours in one), for each product whose colours changed.
+CREATE FUNCTION search_product_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM search_index_products(ARRAY[NEW.id]);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER products_search_update AFTER UPDATE OF name, description, details, category_id ON products FOR EACH ROW EXECUTE FUNCTION search_product_changed();
+--> statement-breakpoint
+-- Once per statement (the seed adds a hundred colours in one), for the products whose colours changed. Added
+-- colours only add their words; a removed or changed one makes its products indexed again.
 CREATE FUNCTION search_product_colors_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    PERFORM search_index_product(c.product_id)
-    FROM (SELECT product_id FROM old_rows UNION SELECT product_id FROM new_rows) c;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO search_words (product_id, lang, field, word, stem)
+    SELECT g.product_id, g.lang, 2, g.word, search_stem(g.word)
+    FROM (
+      SELECT c.product_id, l.lang, w.word
+      FROM (SELECT DISTINCT product_id, color_id FROM changed) c
+      JOIN colors co ON co.id = c.color_id
+      LEFT JOIN color_families cf ON cf.key = co.family
+      CROSS JOIN (VALUES ('en'), ('fr'), ('ar')) l(lang)
+      CROSS JOIN LATERAL regexp_split_to_table(search_fold(concat_ws(' ', co.name ->> l.lang, cf.name ->> l.lang)), ' ') w(word)
+      WHERE w.word <> ''
+      GROUP BY c.product_id, l.lang, w.word
+    ) g
+    ON CONFLICT (product_id, lang, word) DO UPDATE SET field = least(search_words.field, excluded.field);
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM search_index_products(ARRAY(SELECT product_id FROM old_rows UNION SELECT product_id FROM new_rows));
   ELSE
-    PERFORM search_index_product(c.product_id) FROM (SELECT DISTINCT product_id FROM changed) c;
+    -- Rows deleted with their product have no product left to index: the ids of none index nothing.
+    PERFORM search_index_products(ARRAY(SELECT DISTINCT c.product_id FROM changed c
+      WHERE EXISTS (SELECT 1 FROM products p WHERE p.id = c.product_id)));
   END IF;
   RETURN NULL;
 END
@@ -264,7 +291,7 @@ CREATE TRIGGER colors_family BEFORE INSERT OR UPDATE OF hex ON colors FOR EACH R
 --> statement-breakpoint
 CREATE FUNCTION search_colors_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM search_index_product(pc.product_id) FROM product_colors pc WHERE pc.color_id = NEW.id;
+  PERFORM search_index_products(ARRAY(SELECT pc.product_id FROM product_colors pc WHERE pc.color_id = NEW.id));
   RETURN NULL;
 END
 $$;
@@ -273,7 +300,7 @@ CREATE TRIGGER colors_search AFTER UPDATE OF name, hex, family ON colors FOR EAC
 --> statement-breakpoint
 CREATE FUNCTION search_categories_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM search_index_product(p.id) FROM products p WHERE p.category_id = NEW.id;
+  PERFORM search_index_products(ARRAY(SELECT p.id FROM products p WHERE p.category_id = NEW.id));
   RETURN NULL;
 END
 $$;
@@ -296,4 +323,4 @@ CREATE TRIGGER search_synonyms_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNC
 --> statement-breakpoint
 UPDATE colors SET family = color_family(hex);
 --> statement-breakpoint
-SELECT search_index_product(id) FROM products;
+SELECT search_index_products(ARRAY(SELECT id FROM products));
