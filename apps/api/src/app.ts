@@ -20,6 +20,7 @@ import type { Storage } from './storage/index.js';
 import { loadSiteAssets, registerSite } from './plugins/site/index.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { searchAdminRoutes } from './modules/search/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
@@ -318,6 +319,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: config.publicUrl,
         },
       });
+      await api.register(searchAdminRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -8,7 +8,6 @@ import {
   ProductPageResponseSchema,
   ProductResponseSchema,
   RecentProductsResponseSchema,
-  SearchResponseSchema,
   ShippingMethodsResponseSchema,
   type ProductSummary,
 } from '@boutique/contracts';
@@ -176,60 +175,6 @@ describe('latest and recent products', () => {
     expect(list).toHaveLength(12);
     const { body: page } = await t.json('/api/v1/products?per_page=12');
     expect(names(list)).toEqual(names(page.data.products.data));
-  });
-});
-
-describe('search', () => {
-  const search = async (q: string) => {
-    const res = await t.json(`/api/v1/products/search?q=${encodeURIComponent(q)}`);
-    expect(res.status, q).toBe(200);
-    return SearchResponseSchema.parse(res.body).data.data;
-  };
-
-  it('finds a product by its exact name first, in every language', async () => {
-    const { body } = await t.json('/api/v1/products/filters/category/jellaba');
-    const target = body.data.data.products[3] as ProductSummary;
-    for (const name of [target.name_en, target.name_fr, target.name_ar]) {
-      const found = await search(name);
-      expect(found.products[0]?.slug, name).toBe(target.slug);
-    }
-  });
-
-  it('ignores case and accents, Arabic vowel marks included', async () => {
-    expect(names((await search('CAFTAN')).products)).toEqual(names((await search('caftan')).products));
-    const accented = await search('brodé');
-    expect(accented.total).toBeGreaterThan(0);
-    expect(names((await search('brode')).products)).toEqual(names(accented.products));
-    const arabic = await search('قفطان');
-    expect(arabic.total).toBeGreaterThan(0);
-    expect(names((await search('قُفْطَان')).products)).toEqual(names(arabic.products));
-    expect(arabic.products.every((p) => p.category_slug === 'caftan')).toBe(true);
-  });
-
-  it('requires every word and bounds the result count', async () => {
-    const wide = await search('a');
-    expect(wide.products.length).toBeLessThanOrEqual(48);
-    expect((await search('caftan zzzzqqq')).total).toBe(0);
-  });
-
-  it('treats wildcards and injection-looking text as plain text', async () => {
-    expect(await search('%')).toEqual({ products: [], total: 0 });
-    expect(await search('_')).toEqual({ products: [], total: 0 });
-    expect((await search("' OR 1=1 --")).total).toBe(0);
-    expect((await search('caftan"); drop table products; --')).total).toBe(0);
-    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
-    expect(row?.n).toBe(42);
-  });
-
-  it('refuses an empty, over-long or control-character query with a field error', async () => {
-    for (const q of ['', '   ', 'x'.repeat(101), 'caftan\u0000', 'caftan\u0007bell', 'a\nb']) {
-      const res = await t.json(`/api/v1/products/search?q=${encodeURIComponent(q)}`);
-      expect(res.status, JSON.stringify(q)).toBe(422);
-      expect(res.body.errors.q).toHaveLength(1);
-    }
-    const missing = await t.json('/api/v1/products/search');
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors.q).toBeDefined();
   });
 });
 

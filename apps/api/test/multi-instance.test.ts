@@ -89,6 +89,36 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
       }),
     ).resolves.toBeDefined();
   });
+
+  it('finds at once on the other instance a product renamed, a product added and a synonym added on one', async () => {
+    const found = async (base: string, q: string) =>
+      (
+        (await (await fetch(`${base}/api/v1/products/search?q=${encodeURIComponent(q)}`)).json()) as {
+          data: { data: { products: { slug: string }[] } };
+        }
+      ).data.data.products.map((p) => p.slug);
+    // Both instances cache an answer first.
+    for (const base of [a.url, bUrl]) {
+      expect(await found(base, 'quintessa')).toEqual([]);
+      expect(await found(base, 'abaya')).toEqual([]);
+      expect(await found(base, 'زنوبيا')).toEqual([]);
+    }
+    await a.database.db
+      .execute(`update products set name = jsonb_set(name, '{en}', '"Quintessa Emerald Velvet Caftan"')
+      where slug = 'zahra-emerald-velvet-caftan'`);
+    await expect
+      .poll(() => found(bUrl, 'quintessa'), { timeout: 3000 })
+      .toEqual(['zahra-emerald-velvet-caftan']);
+
+    await a.database.db.execute(`insert into products (slug, category_id, name, description, price, sizes)
+      select 'test-night-jellaba', id, '{"en": "Night Jellaba", "fr": "Jellaba de nuit", "ar": "جلابة زنوبيا"}',
+        '{"en": "", "fr": "", "ar": ""}', '700.00', '{M}' from categories where slug = 'jellaba'`);
+    await expect.poll(() => found(bUrl, 'زنوبيا'), { timeout: 3000 }).toEqual(['test-night-jellaba']);
+
+    await a.database.db.execute(`insert into search_synonyms (words) values ('{abaya,jellaba}')`);
+    await expect.poll(async () => (await found(bUrl, 'abaya')).length, { timeout: 3000 }).toBe(19);
+    expect((await found(a.url, 'abaya')).length).toBe(19);
+  });
 });
 
 /** Rate limits hold across instances only if they count together: in Redis (REDIS_URL). */

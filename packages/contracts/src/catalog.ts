@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT } from './common.js';
 import { envelope } from './envelope.js';
-import { PRODUCTS_MAX_PER_PAGE, SEARCH_MAX_LENGTH, SIZES, STOCK_LEFT_SHOWN_AT } from './constants.js';
+import {
+  PRODUCTS_MAX_PER_PAGE,
+  SEARCH_MAX_LENGTH,
+  SEARCH_SYNONYM_MAX_LENGTH,
+  SEARCH_SYNONYM_MAX_WORDS,
+  SIZES,
+  STOCK_LEFT_SHOWN_AT,
+} from './constants.js';
 
 export const SizeSchema = z.enum(SIZES);
 
@@ -142,6 +149,12 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
+/** A facet value as the search's filters take it: lowercase letters, digits and dashes. */
+const FacetKeySchema = z
+  .string()
+  .max(40)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be lowercase letters, digits and dashes');
+
 export const SearchQuerySchema = z.object({
   q: z
     .string()
@@ -149,6 +162,12 @@ export const SearchQuerySchema = z.object({
     .min(1, 'Enter something to search for')
     .max(SEARCH_MAX_LENGTH, `Search at most ${SEARCH_MAX_LENGTH} characters`)
     .regex(PLAIN_TEXT, 'Search text must not contain control characters'),
+  /** Only this collection (slug). */
+  category: FacetKeySchema.optional(),
+  /** Only this colour family (`green`, `blue`...: the keys of `facets.colors`). */
+  color: FacetKeySchema.optional(),
+  /** Only products with this size in stock. */
+  size: SizeSchema.optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
@@ -185,9 +204,40 @@ export const ProductPageResponseSchema = envelope(
 );
 export type ProductPageResponse = z.infer<typeof ProductPageResponseSchema>;
 
-export const SearchResponseSchema = envelope(
-  z.object({ data: z.object({ products: z.array(ProductSummarySchema), total: z.number().int() }) }),
-);
+const FacetCountSchema = z.object({ count: z.number().int() });
+
+export const SearchFacetsSchema = z.object({
+  categories: z.array(FacetCountSchema.extend({ slug: z.string(), name: LocalizedTextSchema })),
+  /** Colour families (a colour's family comes from its hex value). */
+  colors: z.array(FacetCountSchema.extend({ key: z.string(), name: LocalizedTextSchema, hex: z.string() })),
+  sizes: z.array(FacetCountSchema.extend({ name: SizeSchema })),
+});
+export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
+
+export const SearchSuggestionsSchema = z.object({
+  /** Words of the catalogue that begin like the last word typed, the most used first. */
+  words: z.array(z.string()),
+  /** Collections whose name begins like it, or is one of its spellings. */
+  collections: z.array(z.object({ slug: z.string(), name: LocalizedTextSchema })),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;
+
+export const SearchResultSchema = z.object({
+  /** Best first, at most SEARCH_MAX_RESULTS. */
+  products: z.array(ProductSummarySchema),
+  /** Products matching the query and the filters. */
+  total: z.number().int(),
+  /** Each count as if its own filter were not set, so that a shopper can switch between values. */
+  facets: SearchFacetsSchema,
+  suggest: SearchSuggestionsSchema,
+  /** The query with misspelt words replaced by the catalogue's nearest ones, when some were. */
+  did_you_mean: z.string().nullable(),
+  /** When nothing matches: the products nearest to the query, else the newest. */
+  closest: z.array(ProductSummarySchema),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchResponseSchema = envelope(z.object({ data: SearchResultSchema }));
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 export const GalleriesResponseSchema = envelope(
@@ -203,3 +253,36 @@ export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
 
 export const ShippingMethodsResponseSchema = envelope(z.object({ methods: z.array(ShippingMethodSchema) }));
 export type ShippingMethodsResponse = z.infer<typeof ShippingMethodsResponseSchema>;
+
+// ---- search synonyms (back office) ----
+
+export const SearchSynonymSchema = z.object({
+  id: z.number().int(),
+  /** As stored: folded (lowercase, no accents or Arabic vowel marks). */
+  words: z.array(z.string()),
+  created_at: z.string(),
+});
+export type SearchSynonym = z.infer<typeof SearchSynonymSchema>;
+
+export const SearchSynonymCreateSchema = z.object({
+  words: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A word cannot be empty')
+        .max(SEARCH_SYNONYM_MAX_LENGTH, `At most ${SEARCH_SYNONYM_MAX_LENGTH} characters a word`)
+        .regex(/^[\p{L}\p{M}\p{N}'’-]+$/u, 'One word each, letters and digits only'),
+    )
+    .min(2, 'Give at least two words that mean the same')
+    .max(SEARCH_SYNONYM_MAX_WORDS, `At most ${SEARCH_SYNONYM_MAX_WORDS} words`),
+});
+export type SearchSynonymCreate = z.infer<typeof SearchSynonymCreateSchema>;
+
+export const SearchSynonymParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const SearchSynonymsResponseSchema = envelope(z.object({ synonyms: z.array(SearchSynonymSchema) }));
+export type SearchSynonymsResponse = z.infer<typeof SearchSynonymsResponseSchema>;
+export const SearchSynonymResponseSchema = envelope(z.object({ synonym: SearchSynonymSchema }));

@@ -17,8 +17,16 @@ export type Size = (typeof SIZES)[number];
 export const STOCK_LEFT_SHOWN_AT = 3;
 
 export const PRODUCTS_MAX_PER_PAGE = 48;
-export const SEARCH_MAX_LENGTH = 100;
+/** A shop search is a few words: a longer text (a pasted paragraph) is refused rather than cut. */
+export const SEARCH_MAX_LENGTH = 80;
 export const SEARCH_MAX_RESULTS = 48;
+/** Products offered when a search finds nothing. */
+export const SEARCH_CLOSEST_COUNT = 4;
+/** Words the search suggests for what is being typed. */
+export const SEARCH_SUGGEST_COUNT = 6;
+/** Words of one synonym group, and the length of each. */
+export const SEARCH_SYNONYM_MAX_WORDS = 20;
+export const SEARCH_SYNONYM_MAX_LENGTH = 40;
 
 export const CONTACT_SUBJECTS = ['general', 'personal', 'orders', 'products', 'shipping', 'other'] as const;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -44,7 +45,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const release = inMemory ? () => {} : lockDataDir(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // pg_trgm: the search's typo tolerance (migration search), as on a PostgreSQL server.
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (err) {
     release();
     throw err;

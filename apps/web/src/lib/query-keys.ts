@@ -9,5 +9,6 @@ export const queryKeys = {
   products: (page: number, perPage: number, tag?: string) =>
     ['products', page, perPage, tag ?? null] as const,
   galleries: () => ['galleries'] as const,
-  search: (q: string) => ['search', q] as const,
+  search: (params: { q: string; category?: string; color?: string; size?: string }) =>
+    ['search', params.q, params.category ?? null, params.color ?? null, params.size ?? null] as const,
 };

@@ -35,6 +35,8 @@ export const colors = pgTable(
     key: text().notNull().unique(),
     hex: text().notNull(),
     name: jsonb().$type<LocalizedText>().notNull(),
+    /** Colour family (green, blue...), set from `hex` by a trigger when the colour is added or its hex changes. */
+    family: text().notNull().default('grey'),
   },
   (t) => [check('colors_hex_check', sql`${t.hex} ~ '^#[0-9a-f]{6}$'`)],
 );
@@ -60,10 +62,6 @@ export const products = pgTable(
     bestSeller: boolean().notNull().default(false),
     /** Position in the "featured" (default) order of a collection. */
     sortOrder: integer().notNull().default(0),
-    /** Names in all languages, normalised for accent- and case-insensitive search (see lib/search-text.ts). */
-    searchName: text().notNull().default(''),
-    /** Descriptions in all languages, normalised the same way. */
-    searchBody: text().notNull().default(''),
     /**
      * Set when the back office archives the product: gone from every public answer and not for sale (its status
      * is inactive too), kept for the orders that name it.

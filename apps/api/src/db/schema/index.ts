@@ -5,3 +5,4 @@ export * from './cart.js';
 export * from './orders.js';
 export * from './stock.js';
 export * from './audit.js';
+export * from './search.js';

@@ -2406,3 +2406,27 @@ export const galleries: SeedGalleryItem[] = [
     motif: 'chevron',
   },
 ];
+
+// ---------------------------------------------------------------------------
+// Search synonyms: spellings of the trade's words that shoppers type (the owner adds more in the back office).
+// ---------------------------------------------------------------------------
+
+export const searchSynonyms: string[][] = [
+  ['caftan', 'kaftan', 'qaftan', 'kaftane', 'قفطان'],
+  [
+    'jellaba',
+    'djellaba',
+    'jelaba',
+    'jellabah',
+    'djellabah',
+    'jilbab',
+    'jalabiya',
+    'jellabiya',
+    'جلابة',
+    'جلابية',
+    'جلباب',
+  ],
+  ['takchita', 'takshita', 'tackchita', 'tekchita', 'تكشيطة'],
+  ['grey', 'gray'],
+  ['colour', 'color', 'couleur', 'لون'],
+];

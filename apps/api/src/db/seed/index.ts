@@ -8,8 +8,8 @@ import {
   productImages,
   productStock,
   products,
+  searchSynonyms,
 } from '../schema/index.js';
-import { searchDocument } from '../../lib/search-text.js';
 import { GALLERY_WIDTHS, PRODUCT_WIDTHS, type DemoMediaInput } from '../../media/render.js';
 import * as data from './catalog-data.js';
 
@@ -92,6 +92,7 @@ export function demoMedia(): DemoMediaInput {
  */
 export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()): Promise<boolean> {
   return handle.withLock(SEED_LOCK, async () => {
+    await seedSearchSynonyms(handle.db);
     const [existing] = await handle.db.select({ n: count() }).from(categories);
     if ((existing?.n ?? 0) > 0) return seedDemoStock(handle.db);
 
@@ -138,8 +139,6 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
               featured: p.featured,
               bestSeller: p.bestSeller,
               sortOrder: position,
-              searchName: searchDocument([p.name]),
-              searchBody: searchDocument([p.description]),
               createdAt,
               updatedAt: createdAt,
             };
@@ -182,6 +181,16 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
     });
     return true;
   });
+}
+
+/**
+ * The trade's spellings as search synonyms, when the shop has none: on the first start, and once on a shop
+ * that started before search synonyms existed. Emptying the list brings these back at the next start.
+ */
+async function seedSearchSynonyms(db: Database) {
+  const [existing] = await db.select({ n: count() }).from(searchSynonyms);
+  if ((existing?.n ?? 0) > 0) return;
+  await db.insert(searchSynonyms).values(data.searchSynonyms.map((words) => ({ words })));
 }
 
 function must<T>(value: T | undefined, what: string): T {

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
-import { escapeLike, foldSearchText, searchDocument } from '../../lib/search-text.js';
+import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
 import { toImage } from '../catalog/images.js';
 import type { StockService } from '../stock/service.js';
@@ -35,7 +35,10 @@ type Tx = Database;
 
 /** `Zahra Emerald Velvet Caftan` -> `zahra-emerald-velvet-caftan`; Latin accents dropped. */
 export function slugify(text: string): string {
-  return foldSearchText(text)
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 100)
@@ -81,14 +84,9 @@ export class AdminProductService {
     }
     if (query.category) filters.push(eq(categories.slug, query.category));
     if (query.q) {
-      const folded = foldSearchText(query.q);
-      const like = `%${escapeLike(folded)}%`;
-      const slugLike = `%${escapeLike(query.q.toLowerCase())}%`;
-      filters.push(
-        folded
-          ? sql`(${products.searchName} like ${like} or ${products.slug} like ${slugLike})`
-          : sql`${products.slug} like ${slugLike}`,
-      );
+      // The owner looks a piece up by a fragment of its name in any language, or of its slug.
+      const like = `%${escapeLike(query.q.trim().toLowerCase())}%`;
+      filters.push(sql`(lower(${products.name}::text) like ${like} or ${products.slug} like ${like})`);
     }
     const where = and(...filters);
     const [totalRow] = await this.db
@@ -227,8 +225,6 @@ export class AdminProductService {
           featured: input.featured,
           bestSeller: input.best_seller,
           sortOrder: position,
-          searchName: searchDocument([input.name]),
-          searchBody: searchDocument([input.description]),
         })
         .returning({ id: products.id });
       if (!row) throw new Error('product was not stored');
@@ -267,14 +263,9 @@ export class AdminProductService {
         await slugMustBeFree(tx, input.slug, id);
         set.slug = input.slug;
       }
-      if (input.name) {
-        set.name = input.name;
-        set.searchName = searchDocument([input.name]);
-      }
-      if (input.description) {
-        set.description = input.description;
-        set.searchBody = searchDocument([input.description]);
-      }
+      // The search words follow by the database's own trigger (migration search).
+      if (input.name) set.name = input.name;
+      if (input.description) set.description = input.description;
       if (input.details) set.details = input.details;
       if (input.care) set.careInstructions = input.care;
       if (input.price !== undefined) set.price = normalMoney(input.price);

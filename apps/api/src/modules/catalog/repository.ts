@@ -18,7 +18,6 @@ import {
   productImages,
   products,
 } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/search-text.js';
 import { WIDE_WIDTHS } from '../../media/render.js';
 import { availableBySize, publicSizes } from '../stock/levels.js';
 import { WIDE_ASPECT, toImage } from './images.js';
@@ -237,32 +236,13 @@ export async function recentProducts(db: Database, publicUrl: PublicUrl, limit: 
   return summaries(db, publicUrl, rows);
 }
 
-/**
- * Products whose names or descriptions (any language, folded) contain every term. A term at the start of a
- * word of the name weighs most, anywhere in the name less, in the description least; products in stock first.
- */
-export async function searchProducts(db: Database, publicUrl: PublicUrl, terms: string[], limit: number) {
-  if (terms.length === 0) return { products: [], total: 0 };
-  const like = (term: string, prefixOnly: boolean) => `%${prefixOnly ? ' ' : ''}${escapeLike(term)}%`;
-  const matches = terms.map(
-    (t) =>
-      sql`(${products.searchName} like ${like(t, false)} or ${products.searchBody} like ${like(t, false)})`,
-  );
-  const score = sql.join(
-    terms.map(
-      (t) => sql`(case when ${products.searchName} like ${like(t, true)} then 4
-        when ${products.searchName} like ${like(t, false)} then 2 else 0 end
-        + case when ${products.searchBody} like ${like(t, false)} then 1 else 0 end)`,
-    ),
-    sql` + `,
-  );
-  const where = and(...matches, listed);
-  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
-  const rows = await selectProducts(db)
-    .where(where)
-    .orderBy(activeFirst, desc(score), desc(products.bestSeller), asc(products.id))
-    .limit(limit);
-  return { products: await summaries(db, publicUrl, rows), total: totalRow?.total ?? 0 };
+/** Products as listed, in the order of `ids` (ids of no product are left out). */
+export async function productSummaries(db: Database, publicUrl: PublicUrl, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where(inArray(products.id, ids));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return summaries(db, publicUrl, rows);
 }
 
 export async function listColors(db: Database): Promise<Color[]> {

@@ -58,12 +58,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags,
-        summary: 'Search names and descriptions in every language',
+        summary:
+          'Search the catalogue in every language: spellings, plurals, typos and colour families; with facets, ' +
+          'suggestions for the word being typed, and help when nothing matches',
         querystring: SearchQuerySchema,
         response: { 200: SearchResponseSchema },
       },
     },
-    async (req, reply) => sendCached(req, reply, found(await catalog.search(req.query.q), 'Search')),
+    async (req, reply) => sendCached(req, reply, found(await catalog.search(req.query), 'Search')),
   );
 
   app.get(

@@ -1,5 +1,4 @@
 import {
-  SEARCH_MAX_RESULTS,
   type CategoriesResponse,
   type CategoryProductsResponse,
   type ColorsResponse,
@@ -8,12 +7,14 @@ import {
   type ProductResponse,
   type ProductTag,
   type RecentProductsResponse,
+  type SearchQuery,
   type SearchResponse,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
 import { ResponseCache, type CachedResponse } from '../../lib/response-cache.js';
-import { searchTerms } from '../../lib/search-text.js';
+import { searchCacheKey } from '../../lib/search-text.js';
+import { searchCatalog } from '../search/service.js';
 import * as repo from './repository.js';
 
 const RECENT_LIMIT = 12;
@@ -139,15 +140,21 @@ export class CatalogService {
     );
   }
 
-  search(query: string) {
-    const terms = searchTerms(query);
+  /**
+   * Search answers are cached like the rest: a product or synonym change drops them all (on every instance);
+   * a stock change drops those that matched the product, since stock orders the results and counts sizes.
+   */
+  search(query: SearchQuery) {
+    const key = [searchCacheKey(query.q), query.category ?? '', query.color ?? '', query.size ?? ''];
+    let matched: number[] = [];
     return this.cache.get(
-      `search:${terms.join(' ')}`,
-      async (): Promise<SearchResponse> => ({
-        success: true,
-        data: { data: await repo.searchProducts(this.db, this.publicUrl, terms, SEARCH_MAX_RESULTS) },
-      }),
-      (answer) => ids(answer.data.data.products),
+      `search:${JSON.stringify(key)}`,
+      async (): Promise<SearchResponse> => {
+        const { result, productIds } = await searchCatalog(this.db, this.publicUrl, query);
+        matched = productIds;
+        return { success: true, data: { data: result } };
+      },
+      () => matched,
     );
   }
 

@@ -1,0 +1,127 @@
+import {
+  SEARCH_CLOSEST_COUNT,
+  SEARCH_MAX_RESULTS,
+  SIZES,
+  type SearchFacets,
+  type SearchQuery,
+  type SearchResult,
+} from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import type { PublicUrl } from '../../storage/index.js';
+import { productSummaries } from '../catalog/repository.js';
+import * as repo from './repository.js';
+import type { Candidate, Term } from './repository.js';
+
+export type SearchParams = SearchQuery;
+
+/** Queries of up to two words need every word; longer ones may miss one (a word the catalogue never uses). */
+export function minCoverage(termCount: number) {
+  return termCount <= 2 ? termCount : termCount - 1;
+}
+
+/**
+ * Best first: more of the query's words, then a better score (name above collection and colour above
+ * description, whole words above fragments above misspellings), then pieces one can buy (active, a size in
+ * stock), then the newest.
+ */
+export function compareCandidates(a: Candidate, b: Candidate) {
+  return (
+    b.coverage - a.coverage ||
+    Math.round((b.score - a.score) * 1000) ||
+    Number(b.available) - Number(a.available) ||
+    b.createdAt - a.createdAt ||
+    b.id - a.id
+  );
+}
+
+type Filter = 'category' | 'color' | 'size';
+
+const passes = (c: Candidate, params: SearchParams, except?: Filter) =>
+  (except === 'category' || !params.category || c.category === params.category) &&
+  (except === 'color' || !params.color || c.families.includes(params.color)) &&
+  (except === 'size' || !params.size || c.sizes.includes(params.size));
+
+/** Counts per value of each facet, among the candidates that pass the other facets' filters. */
+export function countFacets(
+  candidates: Candidate[],
+  params: SearchParams,
+  names: Awaited<ReturnType<typeof repo.facetNames>>,
+): SearchFacets {
+  const tally = (filter: Filter, valuesOf: (c: Candidate) => string[]) => {
+    const counts = new Map<string, number>();
+    for (const c of candidates) {
+      if (!passes(c, params, filter)) continue;
+      for (const v of valuesOf(c)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const categories = tally('category', (c) => [c.category]);
+  const colors = tally('color', (c) => c.families);
+  const sizes = tally('size', (c) => c.sizes);
+  return {
+    categories: names.categories
+      .filter((c) => categories.has(c.key))
+      .map((c) => ({ slug: c.key, name: c.name, count: categories.get(c.key) ?? 0 })),
+    colors: names.families
+      .filter((f) => colors.has(f.key))
+      .map((f) => ({ key: f.key, name: f.name, hex: f.hex, count: colors.get(f.key) ?? 0 })),
+    sizes: SIZES.filter((s) => sizes.has(s)).map((name) => ({ name, count: sizes.get(name) ?? 0 })),
+  };
+}
+
+/** Per misspelt term, the catalogue's word nearest to it. */
+async function corrected(db: Database, fuzzy: repo.Misspelling[]) {
+  const best = new Map<number, repo.Misspelling>();
+  for (const f of fuzzy) if ((best.get(f.n)?.sim ?? -1) < f.sim) best.set(f.n, f);
+  const words = await repo.wordsOf(
+    db,
+    [...best.values()].map((f) => f.stem),
+  );
+  return new Map([...best].map(([n, f]) => [n, words.get(f.stem) ?? f.stem]));
+}
+
+/** The query with each misspelt word replaced by the catalogue's nearest one, or null when none was. */
+export function didYouMean(terms: Term[], corrections: Map<number, string>) {
+  if (corrections.size === 0) return null;
+  return terms.map((t) => corrections.get(t.n) ?? t.word).join(' ');
+}
+
+export interface SearchOutcome {
+  result: SearchResult;
+  /** Every product the answer depends on (their stock orders and counts it). */
+  productIds: number[];
+}
+
+export async function searchCatalog(
+  db: Database,
+  publicUrl: PublicUrl,
+  params: SearchParams,
+): Promise<SearchOutcome> {
+  const terms = await repo.queryTerms(db, params.q);
+  const fuzzy = await repo.misspellings(db, terms);
+  const [candidates, suggest, names, corrections] = await Promise.all([
+    repo.matchProducts(db, terms, fuzzy, minCoverage(terms.length)),
+    repo.suggestions(db, terms),
+    repo.facetNames(db),
+    corrected(db, fuzzy),
+  ]);
+  candidates.sort(compareCandidates);
+  const matching = candidates.filter((c) => passes(c, params));
+  const shown = matching.slice(0, SEARCH_MAX_RESULTS).map((c) => c.id);
+  const closest = matching.length === 0 ? await repo.closestProducts(db, terms, SEARCH_CLOSEST_COUNT) : [];
+  const [products, closestProducts] = await Promise.all([
+    productSummaries(db, publicUrl, shown),
+    productSummaries(db, publicUrl, closest),
+  ]);
+  return {
+    result: {
+      products,
+      total: matching.length,
+      facets: countFacets(candidates, params, names),
+      suggest,
+      did_you_mean: didYouMean(terms, corrections),
+      closest: closestProducts,
+    },
+    productIds: [...candidates.map((c) => c.id), ...closest],
+  };
+}
