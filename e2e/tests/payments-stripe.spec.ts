@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -30,12 +30,16 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: shopUrl });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const secretKey = 'sk_test_fake_e2e_0123456789';
   const publishableKey = 'pk_test_fake_e2e_0123456789';
   fake = await startFakeStripe(secretKey, publishableKey, apiPort);
   stripeJs = await startFakeStripeJs(fake.url, jsPort);
   dataDir = mkdtempSync(join(tmpdir(), 'boutique-e2e-stripe-'));
+  // The demo pictures the run's main shop rendered: this shop finds them and renders none (a minute or more).
+  const pictures = join(process.env.E2E_DATA_DIR ?? '', 'storage');
+  if (process.env.E2E_DATA_DIR && existsSync(pictures))
+    cpSync(pictures, join(dataDir, 'storage'), { recursive: true });
   shop = spawn(process.execPath, ['../apps/api/dist/server.js'], {
     env: {
       PATH: process.env.PATH,
@@ -59,7 +63,7 @@ test.beforeAll(async () => {
   shop.stdout?.on('data', (chunk: Buffer) => (shopLog += chunk.toString()));
   shop.stderr?.on('data', (chunk: Buffer) => (shopLog += chunk.toString()));
   // The first start migrates and seeds its own embedded database.
-  const until = Date.now() + 280_000;
+  const until = Date.now() + 580_000;
   for (;;) {
     if (shop.exitCode !== null) throw new Error(`the Stripe shop stopped:\n${shopLog}`);
     const ready = await fetch(`${shopUrl}/api/health`).then(

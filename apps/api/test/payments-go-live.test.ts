@@ -59,7 +59,8 @@ describe('the page’s CSP and Permissions-Policy per gateway', () => {
         STRIPE_JS_URL: 'http://127.0.0.1:4302/v3/stripe.js',
       }),
     ]);
-  });
+    // Three shops start at once: more than the usual hook time on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await Promise.all([sandbox?.close(), stripe?.close(), standIn?.close()]);
   });
@@ -151,7 +152,7 @@ describe('Apple Pay’s domain-association file', () => {
       startTestApp({ SEED_DEMO: 'false', ...STRIPE, APPLE_PAY_DOMAIN_ASSOCIATION: file }),
       startTestApp({ SEED_DEMO: 'false', APPLE_PAY_DOMAIN_ASSOCIATION: CONTENT }),
     ]);
-  });
+  }, 300_000);
   afterAll(async () => {
     await Promise.all([unset?.close(), fromFile?.close(), inline?.close()]);
     rmSync(dir, { recursive: true, force: true });

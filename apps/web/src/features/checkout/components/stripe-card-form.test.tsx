@@ -66,7 +66,8 @@ async function renderForm() {
       />
     </I18nextProvider>,
   );
-  await waitFor(() => expect(onReady).toHaveBeenLastCalledWith(true));
+  // The first render loads Stripe.js (here its mock) through the shared loader: slow on a busy machine.
+  await waitFor(() => expect(onReady).toHaveBeenLastCalledWith(true), { timeout: 5000 });
   return ref;
 }
 

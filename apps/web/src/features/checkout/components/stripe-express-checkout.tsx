@@ -115,7 +115,8 @@ export default function StripeExpressCheckout({
   }, [amountFils]);
 
   return (
-    <div className={styles.wallet} hidden={!available} data-testid="express-checkout">
+    // The wallet's layout only once a wallet shows: its display would otherwise override `hidden`.
+    <div className={available ? styles.wallet : undefined} hidden={!available} data-testid="express-checkout">
       <div ref={host} />
       <p className={styles.divider}>
         <span>{divider}</span>
