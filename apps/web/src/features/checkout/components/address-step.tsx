@@ -139,7 +139,7 @@ export function AddressStep({
           inputMode={type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
           // Typed in any script: an address in Latin letters keeps its order on an Arabic page.
           dir={type === 'email' || type === 'tel' ? 'ltr' : 'auto'}
-          className={type === 'email' || type === 'tel' ? ltrInputClass : `${inputClass} ${styles.autoDir}`}
+          className={type === 'email' || type === 'tel' ? ltrInputClass : inputClass}
           value={values[field]}
           onChange={(e) => set(field)(e.target.value)}
           {...a11y(field)}
