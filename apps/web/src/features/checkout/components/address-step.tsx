@@ -25,6 +25,12 @@ import {
 } from '../address-validation';
 import styles from './checkout.module.css';
 
+const LEGAL_LINKS = [
+  ['terms', 'common:nav.terms'],
+  ['returns', 'common:nav.returns'],
+  ['privacy', 'common:nav.privacy'],
+] as const;
+
 const AUTOCOMPLETE: Record<AddressField, string> = {
   name: 'name',
   email: 'email',
@@ -246,6 +252,19 @@ export function AddressStep({
         </ButtonLink>
         <Button type="submit">{t('address.continue')}</Button>
       </div>
+
+      {/* In a new tab, so that reading them keeps what is typed here. */}
+      <p className={styles.legal}>
+        {t('legal.lead')}{' '}
+        {LEGAL_LINKS.map(([page, label], index) => (
+          <span key={page}>
+            {index > 0 && ' · '}
+            <a href={paths[page].href()} target="_blank" rel="noopener">
+              {t(label)}
+            </a>
+          </span>
+        ))}
+      </p>
     </form>
   );
 }
