@@ -317,7 +317,7 @@ test.describe('legal pages', () => {
       shop,
     }) => {
       const dark = lang === 'ar';
-      await shop.open('/', { lang, dark });
+      await shop.open('/faq', { lang, dark });
       for (const [key, label] of Object.entries(PAGES[lang])) {
         await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`/${key.toLowerCase()}$`));
