@@ -42,10 +42,12 @@ test.describe('a customer pays and follows the order', () => {
     await expect(summary.getByText(second.name)).toBeVisible();
     await expect(summary.getByTestId('checkout-total')).toHaveText(money(total));
 
-    // Step 1: nothing can be skipped.
+    // Step 1: the account's name and e-mail are filled in; nothing else can be skipped.
+    await expect(checkout.field('Full name', '')).toHaveValue(account.name);
     await checkout.continueToPayment.click();
     await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
-    await expect(checkout.field('Full name', '')).toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.field('Full name', '')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.field('Street address', '')).toHaveAttribute('aria-invalid', 'true');
     await expect(checkout.field('Phone number', '')).toHaveAttribute('type', 'tel');
     await checkout.fillAddress(account.email);
     await expect(page.getByRole('main').getByText(/Shipping is free, worldwide:/)).toBeVisible();
