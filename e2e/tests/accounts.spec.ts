@@ -44,7 +44,11 @@ test.describe('a shopper with an account', () => {
     // Only the access token is kept in the browser; the refresh token is an HttpOnly cookie.
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+    // Signed in, the header shows whose account it is.
     await expect(page.getByRole('link', { name: 'My account' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `${customer.name.split(' ')[0]}’s account` })).toHaveText(
+      'S',
+    );
 
     let menu = await account.openMenu();
     await expect(menu.getByText(customer.name)).toBeVisible();

@@ -42,10 +42,12 @@ test.describe('a customer pays and follows the order', () => {
     await expect(summary.getByText(second.name)).toBeVisible();
     await expect(summary.getByTestId('checkout-total')).toHaveText(money(total));
 
-    // Step 1: nothing can be skipped.
+    // Step 1: the account's name and e-mail are filled in; nothing else can be skipped.
+    await expect(checkout.field('Full name', '')).toHaveValue(account.name);
     await checkout.continueToPayment.click();
     await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
-    await expect(checkout.field('Full name', '')).toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.field('Full name', '')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.field('Street address', '')).toHaveAttribute('aria-invalid', 'true');
     await expect(checkout.field('Phone number', '')).toHaveAttribute('type', 'tel');
     await checkout.fillAddress(account.email);
     await expect(page.getByRole('main').getByText(/Shipping is free, worldwide:/)).toBeVisible();
@@ -76,13 +78,13 @@ test.describe('a customer pays and follows the order', () => {
     await expect(page.getByText('Credit card')).toBeVisible();
     await expect(shop.cartBadge).toHaveCount(0);
 
-    // My orders: the new order, unfulfilled, with its details.
+    // My orders: the new order, received, with its details.
     await page.getByRole('link', { name: 'View my orders' }).click();
     await expect(page).toHaveURL(/\/account\/orders$/);
-    await expect(page.getByRole('tab', { name: /Unfulfilled/ })).toContainText('1');
+    await expect(page.getByRole('tab', { name: /Order received/ })).toContainText('1');
     const card = page.getByTestId('order-card').filter({ hasText: orderNumber });
     await expect(card).toBeVisible();
-    await expect(card.getByText('Unfulfilled')).toBeVisible();
+    await expect(card.getByText('Order received')).toBeVisible();
     await expect(card.getByTestId('order-total')).toHaveText(money(total));
 
     const opener = card.getByRole('button', { name: /View details/ });
@@ -241,7 +243,7 @@ test.describe('a customer pays and follows the order', () => {
     await page.getByRole('link', { name: 'عرض طلباتي' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'طلباتي' })).toBeVisible();
     const card = page.getByTestId('order-card');
-    await expect(card.getByText('قيد الانتظار')).toBeVisible();
+    await expect(card.getByText('تم استلام الطلب')).toBeVisible();
     await expect(card.getByTestId('order-total')).toHaveText(dirhams);
     expect(Shop.amount(await card.getByTestId('order-total').innerText())).toBe(total);
   });

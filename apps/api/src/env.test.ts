@@ -13,6 +13,15 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('names the seller on the legal pages: a demo address by default, the tax number only when given', () => {
+    expect(loadConfig({}).shop).toMatchObject({ address: expect.stringContaining('Dubai'), trn: null });
+    const shop = loadConfig({
+      SHOP_ADDRESS: ' 14 Al Fahidi Street, Dubai ',
+      SHOP_TRN: '100123456700003',
+    }).shop;
+    expect(shop).toMatchObject({ address: '14 Al Fahidi Street, Dubai', trn: '100123456700003' });
+  });
+
   it('derives the public address from the port unless it is given', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
@@ -31,6 +40,8 @@ describe('loadConfig', () => {
       [{ PUBLIC_URL: 'ftp://shop' }, 'PUBLIC_URL'],
       [{ SHOP_WHATSAPP_NUMBER: '+971 50' }, 'SHOP_WHATSAPP_NUMBER'],
       [{ SHOP_EMAIL: 'nope' }, 'SHOP_EMAIL'],
+      [{ SHOP_TRN: '1234' }, 'SHOP_TRN'],
+      [{ SHOP_ADDRESS: ' ' }, 'SHOP_ADDRESS'],
       [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
       [{ LOGIN_LIMIT_PER_IP: '0' }, 'LOGIN_LIMIT_PER_IP'],
       [{ FORGOT_LIMIT_PER_EMAIL: 'three' }, 'FORGOT_LIMIT_PER_EMAIL'],

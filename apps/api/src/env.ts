@@ -132,6 +132,20 @@ const EnvSchema = z.object({
     .default('971501234567'),
   SHOP_PHONE: z.string().min(3).default('+971 50 123 4567'),
   SHOP_EMAIL: z.email().default('hello@darlalla.ae'),
+  /** The seller's postal address, named on the terms of sale, privacy and returns pages. */
+  SHOP_ADDRESS: z
+    .string()
+    .trim()
+    .min(5)
+    .max(300)
+    .default('Alserkal Avenue, Al Quoz 1, Dubai, United Arab Emirates'),
+  /** The UAE VAT registration number (15 digits), shown on the legal pages once the shop is registered. */
+  SHOP_TRN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{15}$/, 'the 15 digits of the UAE tax registration number')
+      .optional(),
+  ),
   SHOP_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
   SHOP_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
   SHOP_TIKTOK_URL: z.url().default('https://www.tiktok.com/'),
@@ -593,6 +607,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       whatsappNumber: e.SHOP_WHATSAPP_NUMBER,
       phone: e.SHOP_PHONE,
       email: e.SHOP_EMAIL,
+      address: e.SHOP_ADDRESS,
+      trn: e.SHOP_TRN ?? null,
       instagramUrl: e.SHOP_INSTAGRAM_URL,
       facebookUrl: e.SHOP_FACEBOOK_URL,
       tiktokUrl: e.SHOP_TIKTOK_URL,

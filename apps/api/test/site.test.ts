@@ -48,6 +48,17 @@ function fakeBuild() {
       ['orderConfirmation', { title: 'Thank you for your order' }],
       ['orders', { title: 'My orders' }],
       ['account', { eyebrow: 'My account' }],
+      [
+        'legal',
+        {
+          returns: {
+            meta: {
+              title: lng === 'ar' ? 'الإرجاع والاسترداد' : 'Returns and refunds',
+              description: 'How to return a piece bought from {{shop}} within 14 days.',
+            },
+          },
+        },
+      ],
     ] as const)
       writeFileSync(join(dist, 'locales', lng, `${ns}.json`), JSON.stringify(text));
   }
@@ -56,7 +67,12 @@ function fakeBuild() {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ WEB_DIST_DIR: fakeBuild(), PUBLIC_URL: 'https://shop.example' });
+  t = await startTestApp({
+    WEB_DIST_DIR: fakeBuild(),
+    PUBLIC_URL: 'https://shop.example',
+    SHOP_ADDRESS: '14 Al Fahidi Street, Bur Dubai, Dubai',
+    SHOP_TRN: '100123456700003',
+  });
 });
 afterAll(() => t?.close());
 
@@ -194,6 +210,26 @@ describe('storefront pages', () => {
     );
   });
 
+  it('serves the legal pages, indexed, with the shop’s own name, address and tax number from its configuration', async () => {
+    const { status, html } = await page('/returns');
+    expect(status).toBe(200);
+    expect(html).toContain('<title data-ssr>Returns and refunds · Dar Lalla</title>');
+    expect(html).toContain('content="How to return a piece bought from Dar Lalla within 14 days."');
+    expect(html).toContain('<link data-ssr rel="canonical" href="https://shop.example/returns">');
+    expect(html).not.toContain('noindex');
+    const boot = bootData(html);
+    expect(boot.i18n.resources).toHaveProperty('legal');
+    expect(boot.shop).toMatchObject({
+      name: 'Dar Lalla',
+      address: '14 Al Fahidi Street, Bur Dubai, Dubai',
+      trn: '100123456700003',
+    });
+    expect((await page('/returns', { cookie: 'lang=ar' })).html).toContain(
+      '<title data-ssr>الإرجاع والاسترداد · Dar Lalla</title>',
+    );
+    for (const path of ['/terms', '/privacy']) expect((await page(path)).status, path).toBe(200);
+  });
+
   it('answers unknown pages and products with the storefront and a 404, not indexed', async () => {
     for (const path of ['/no/such/page', '/product/no-such-piece', '/collection/sandals']) {
       const res = await page(path);
@@ -284,7 +320,9 @@ describe('storefront pages', () => {
     const sitemap = await (await t.fetch('/sitemap.xml')).text();
     expect(sitemap).toContain('<loc>https://shop.example/collection/caftan</loc>');
     expect(sitemap).toContain('<loc>https://shop.example/product/zahra-emerald-velvet-caftan</loc>');
-    expect(sitemap.match(/<url>/g)).toHaveLength(7 + 2 + 38);
+    for (const legal of ['terms', 'privacy', 'returns'])
+      expect(sitemap).toContain(`<loc>https://shop.example/${legal}</loc>`);
+    expect(sitemap.match(/<url>/g)).toHaveLength(10 + 2 + 38);
     const robots = await (await t.fetch('/robots.txt')).text();
     expect(robots).toContain('Disallow: /api/');
     expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');

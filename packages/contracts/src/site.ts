@@ -4,6 +4,10 @@ export interface ShopDetails {
   whatsappNumber: string;
   phone: string;
   email: string;
+  /** The seller's postal address (SHOP_ADDRESS), on the legal pages. */
+  address: string;
+  /** The UAE VAT registration number (SHOP_TRN), or null while the shop has none. */
+  trn: string | null;
   instagramUrl: string;
   facebookUrl: string;
   tiktokUrl: string;

@@ -17,6 +17,7 @@ const ShippingPage = lazy(() => import('@/features/content/shipping-page'));
 const SizeGuidePage = lazy(() => import('@/features/content/size-guide-page'));
 const ContactPage = lazy(() => import('@/features/content/contact-page'));
 const OurStoryPage = lazy(() => import('@/features/content/our-story-page'));
+const LegalPage = lazy(() => import('@/features/content/legal-page'));
 const NotFoundPage = lazy(() => import('@/features/content/not-found-page'));
 // The account area is one chunk (see account-area.ts).
 const accountArea = () => import('./account-area');
@@ -50,6 +51,9 @@ export function AppRoutes() {
           <Route path={paths.sizeGuide.path} element={<SizeGuidePage />} />
           <Route path={paths.contact.path} element={<ContactPage />} />
           <Route path={paths.ourStory.path} element={<OurStoryPage />} />
+          <Route path={paths.terms.path} element={<LegalPage page="terms" />} />
+          <Route path={paths.privacy.path} element={<LegalPage page="privacy" />} />
+          <Route path={paths.returns.path} element={<LegalPage page="returns" />} />
           <Route element={<GuestRoute />}>
             <Route path={paths.login.path} element={<LoginPage />} />
             <Route path={paths.register.path} element={<RegisterPage />} />

@@ -14,6 +14,8 @@ const FALLBACK_SHOP: ShopInfo = {
   whatsappNumber: '971501234567',
   phone: '+971 50 123 4567',
   email: 'hello@darlalla.ae',
+  address: 'Alserkal Avenue, Al Quoz 1, Dubai, United Arab Emirates',
+  trn: null,
   instagramUrl: 'https://www.instagram.com/',
   facebookUrl: 'https://www.facebook.com/',
   tiktokUrl: 'https://www.tiktok.com/',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../public/locales/*/{common,cart,auth,account,product,checkout}.json',
+  '../../public/locales/*/{common,cart,auth,account,product,checkout,legal,notFound,orders}.json',
   {
     eager: true,
     import: 'default',

@@ -1,3 +1,5 @@
+const JSON_LD = 'script[type="application/ld+json"]';
+
 /** What makes two head tags "the same" tag: the title, a meta by name or property, a link by rel, JSON-LD. */
 function keyOf(node: Element): string | undefined {
   const tag = node.tagName.toLowerCase();
@@ -18,7 +20,9 @@ function keyOf(node: Element): string | undefined {
  */
 export function dropServerHeadTags() {
   const own = new Map<string, number>();
-  for (const node of document.head.children) {
+  // React renders a page's JSON-LD where the page is (scripts are not hoisted), so it is looked for everywhere.
+  const candidates = [...document.head.children, ...document.querySelectorAll(`body ${JSON_LD}`)];
+  for (const node of candidates) {
     const key = keyOf(node);
     if (key && !node.hasAttribute('data-ssr')) own.set(key, (own.get(key) ?? 0) + 1);
   }
@@ -26,4 +30,16 @@ export function dropServerHeadTags() {
     const key = keyOf(node);
     if (key && own.has(key)) node.remove();
   }
+}
+
+/**
+ * Once the shopper has moved to another page, what the server said about the first one (its structured data
+ * and its Open Graph type) is stale: dropped, so that a page never carries two JSON-LD blocks or another's.
+ * React renders neither in the head, so none of these is React's.
+ */
+export function dropServerPageFacts() {
+  for (const node of document.head.querySelectorAll(
+    `${JSON_LD}[data-ssr], meta[data-ssr][property="og:type"]`,
+  ))
+    node.remove();
 }

@@ -35,6 +35,9 @@ const PAGE_PATHS = [
   '/size-guide',
   '/contact',
   '/our-story',
+  '/terms',
+  '/privacy',
+  '/returns',
   '/account/login',
   '/account/register',
   '/account/forgot-password',
@@ -244,4 +247,15 @@ export async function registerSite(
 }
 
 /** Pages listed in the sitemap besides collections and products. */
-const SITEMAP_PATHS = ['/', '/collections', '/our-story', '/faq', '/shipping', '/size-guide', '/contact'];
+const SITEMAP_PATHS = [
+  '/',
+  '/collections',
+  '/our-story',
+  '/faq',
+  '/shipping',
+  '/size-guide',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/returns',
+];

@@ -76,6 +76,30 @@ function staticPage(path: string, ns: string, ctx: PageContext): Page {
   };
 }
 
+/** Terms of sale, privacy, returns and refunds: one page module, one namespace (`legal`), a block per page. */
+const LEGAL_PAGES: Record<string, string> = {
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+  '/returns': 'returns',
+};
+
+function legalPage(path: string, key: string, ctx: PageContext): Page {
+  const values = { shop: ctx.shopName };
+  return {
+    status: 200,
+    title: ctx.t('legal', `${key}.meta.title`),
+    description: ctx
+      .t('legal', `${key}.meta.description`)
+      ?.replaceAll(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+        name in values ? values[name as keyof typeof values] : whole,
+      ),
+    canonicalPath: path,
+    namespaces: ['legal'],
+    queries: [],
+    module: 'src/features/content/legal-page.tsx',
+  };
+}
+
 export function notFoundPage(ctx: PageContext): Page {
   return {
     status: 404,
@@ -264,6 +288,8 @@ export async function resolvePage(path: string, ctx: PageContext): Promise<Page>
   if (account) return account;
   const staticNs = STATIC_PAGES[path];
   if (staticNs) return staticPage(path, staticNs, ctx);
+  const legal = LEGAL_PAGES[path];
+  if (legal) return legalPage(path, legal, ctx);
   const collection = /^\/collection\/([A-Za-z0-9-]{1,120})$/.exec(path);
   if (collection?.[1]) return collectionPage(collection[1], ctx);
   const product = /^\/product\/([A-Za-z0-9-]{1,120})$/.exec(path);

@@ -64,6 +64,15 @@ export function Footer() {
             [paths.contact.href(), t('nav.contact')],
           ]}
         />
+        <FooterColumn
+          id="footer-legal"
+          title={t('footer.legal')}
+          links={[
+            [paths.terms.href(), t('nav.terms')],
+            [paths.returns.href(), t('nav.returns')],
+            [paths.privacy.href(), t('nav.privacy')],
+          ]}
+        />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={styles.footerHeading}>
             {t('footer.contact')}

@@ -1,10 +1,10 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { SearchOverlay } from '@/features/search/search-overlay';
 import { PageFallback } from '@/components/page-fallback';
-import { dropServerHeadTags } from '@/lib/server-head';
+import { dropServerHeadTags, dropServerPageFacts } from '@/lib/server-head';
 import { TopBar } from './top-bar';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -29,8 +29,10 @@ function PageLive() {
 export function Frame() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' });
+    if (pathname !== firstPath.current) dropServerPageFacts();
   }, [pathname]);
 
   return (

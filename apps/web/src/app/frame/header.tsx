@@ -13,8 +13,9 @@ import styles from './frame.module.css';
 export function Header() {
   const { t } = useTranslation();
   const { totalItems } = useShopCart();
-  // The spec hides the account icon once signed in: the side menu holds the account's links then.
-  const signedIn = useSession().status === 'authenticated';
+  const session = useSession();
+  // Signed in, the account icon carries the first name's initial, so the shopper sees who is signed in.
+  const firstName = session.user?.name.trim().split(/\s+/)[0] ?? '';
   return (
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
@@ -28,7 +29,19 @@ export function Header() {
         </div>
         <Logo />
         <div className={styles.headerEnd}>
-          {!signedIn && (
+          {session.status === 'authenticated' ? (
+            <Link
+              to={paths.profile.href()}
+              className={styles.headerLink}
+              aria-label={t('nav.accountOf', { name: firstName })}
+              title={firstName}
+              data-testid="account-initial"
+            >
+              <span className={styles.initial} aria-hidden="true">
+                {[...firstName][0]?.toLocaleUpperCase() ?? <UserIcon />}
+              </span>
+            </Link>
+          ) : (
             <Link to={paths.login.href()} className={styles.headerLink} aria-label={t('nav.account')}>
               <UserIcon />
             </Link>

@@ -44,9 +44,11 @@ export function SideMenu() {
                 {user.avatar ? <img src={user.avatar} alt="" width={48} height={48} /> : <UserIcon />}
               </span>
               <div className={styles.menuUser}>
-                <p className={styles.menuUserName}>{user.name}</p>
-                <p className={styles.menuUserEmail} dir="ltr">
-                  {user.email}
+                <p className={styles.menuUserName}>
+                  <bdi>{user.name}</bdi>
+                </p>
+                <p className={styles.menuUserEmail}>
+                  <bdi dir="ltr">{user.email}</bdi>
                 </p>
               </div>
             </div>

@@ -88,7 +88,9 @@ export function TopBar() {
         <SocialLinks className={styles.topBarSocial} />
         <p className={styles.shippingLine}>
           <TruckIcon size={16} />
-          {t('topbar.shipping')}
+          {/* The short line on a phone: the long one wraps in French and squeezes the controls beside it. */}
+          <span className={styles.shippingLong}>{t('topbar.shipping')}</span>
+          <span className={styles.shippingShort}>{t('topbar.shippingShort')}</span>
         </p>
         <div className={styles.topBarEnd}>
           <ThemeToggle />

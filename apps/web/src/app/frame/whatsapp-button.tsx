@@ -1,10 +1,39 @@
+import { matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
 import { bootData } from '@/lib/boot';
 import { WhatsappIcon } from '@/components/ui/icons';
 import styles from './frame.module.css';
 
+/**
+ * Pages without the floating button: the product page has its own "Order on WhatsApp" link and a phone's whole
+ * width for its title and buttons, and forms (cart, checkout, account) must not be covered.
+ */
+const QUIET_PAGES = [
+  paths.product,
+  paths.cart,
+  paths.checkout,
+  paths.orderConfirmation,
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.verifyEmail,
+  paths.socialCallback,
+  paths.security,
+  paths.twoFactor,
+  paths.orders,
+  paths.profile,
+  paths.addresses,
+].map((page) => page.path);
+
+export const showsFloatingWhatsapp = (pathname: string) =>
+  !QUIET_PAGES.some((pattern) => matchPath(pattern, pathname));
+
 export function WhatsappButton() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (!showsFloatingWhatsapp(pathname)) return null;
   const message = encodeURIComponent(t('whatsapp.greeting'));
   return (
     <a

@@ -10,6 +10,8 @@ interface CarouselProps {
   perGroup?: number;
   /** `hide`: the previous arrow is hidden at the start and the next one at the end; `disable`: they are disabled. */
   arrows?: 'hide' | 'disable';
+  /** On a phone the arrows sit under the slides instead of on them: for slides of text, which arrows would cover. */
+  arrowsBelowOnPhone?: boolean;
   className?: string;
 }
 
@@ -17,7 +19,14 @@ interface CarouselProps {
  * A scroll-snap carousel: swipeable on touch, arrows on top, mirrored in right-to-left (the browser scrolls
  * towards negative offsets there, so "next" is always the reading direction).
  */
-export function Carousel({ label, children, perGroup = 1, arrows = 'hide', className }: CarouselProps) {
+export function Carousel({
+  label,
+  children,
+  perGroup = 1,
+  arrows = 'hide',
+  arrowsBelowOnPhone = false,
+  className,
+}: CarouselProps) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
@@ -58,7 +67,9 @@ export function Carousel({ label, children, perGroup = 1, arrows = 'hide', class
 
   return (
     <section
-      className={[styles.carousel, className].filter(Boolean).join(' ')}
+      className={[styles.carousel, arrowsBelowOnPhone && styles.arrowsBelow, className]
+        .filter(Boolean)
+        .join(' ')}
       aria-roledescription="carousel"
       aria-label={label}
     >

@@ -61,6 +61,7 @@ export const inputClass = styles.input;
 /** E-mail addresses, phone numbers and passwords read left to right in every language. */
 export const ltrInputClass = `${styles.input} ${styles.ltr}`;
 export const selectClass = `${styles.input} ${styles.select}`;
+export const checkboxClass = styles.checkbox;
 export const selectWrapClass = styles.selectWrap;
 export const selectIconClass = styles.selectIcon;
 

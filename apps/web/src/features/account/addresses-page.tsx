@@ -150,9 +150,10 @@ export default function AddressesPage() {
           <>
             <p>{t('addresses.deleteText')}</p>
             <p className={styles.deleting}>
-              <span dir="auto">
-                <strong>{deleting.name}</strong>, {deleting.address}, {deleting.city}
-              </span>
+              <strong>
+                <bdi>{deleting.name}</bdi>
+              </strong>
+              , <bdi>{deleting.address}</bdi>, <bdi>{deleting.city}</bdi>
             </p>
           </>
         )}
@@ -194,19 +195,15 @@ function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: Address
       <address className={styles.addressLines}>
         <span dir="auto">{address.address}</span>
         <br />
-        <span dir="auto">
-          {address.postalCode} {address.city}
+        <span>
+          <bdi>{address.postalCode}</bdi> <bdi>{address.city}</bdi>
         </span>
         <br />
         {country}
         <br />
-        <span className={styles.ltrLine} dir="ltr">
-          {address.phone}
-        </span>
+        <bdi dir="ltr">{address.phone}</bdi>
         <br />
-        <span className={styles.ltrLine} dir="ltr">
-          {address.email}
-        </span>
+        <bdi dir="ltr">{address.email}</bdi>
       </address>
       <div className={styles.addressActions}>
         <button

@@ -218,6 +218,7 @@ function DetailsForm({ user }: { user: User }) {
               type="text"
               autoComplete="name"
               aria-required="true"
+              dir="auto"
               className={inputClass}
               {...fieldA11y(ids, errors.name?.message)}
               {...register('name', {
@@ -230,8 +231,8 @@ function DetailsForm({ user }: { user: User }) {
           </Field>
           <div className={styles.readonly}>
             <span className={styles.label}>{t('fields.email')}</span>
-            <span className={styles.readonlyValue} dir="ltr">
-              {user.email}
+            <span className={styles.readonlyValue}>
+              <bdi dir="ltr">{user.email}</bdi>
             </span>
           </div>
         </div>

@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Drawer, DrawerHeader } from '@/components/ui/drawer';
-import { FilterIcon, GridIcon, ListIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, FilterIcon, GridIcon, ListIcon } from '@/components/ui/icons';
+import { selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card/product-card';
 import { ProductImage } from '@/components/product-image';
 import { categoryProductsQuery } from './api/get-category-products';
@@ -119,16 +120,20 @@ function Collection({ slug }: { slug: string }) {
             </Button>
             <label className={styles.sort}>
               <span>{t('sort.label')}</span>
-              <select
-                value={sort}
-                onChange={(e) => update({ sort: e.target.value as (typeof SORTS)[number] })}
-              >
-                {SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sort.${s}`)}
-                  </option>
-                ))}
-              </select>
+              <span className={selectWrapClass}>
+                <select
+                  className={`${selectClass} ${styles.sortSelect}`}
+                  value={sort}
+                  onChange={(e) => update({ sort: e.target.value as (typeof SORTS)[number] })}
+                >
+                  {SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`sort.${s}`)}
+                    </option>
+                  ))}
+                </select>
+                <ChevronDownIcon size={16} className={selectIconClass} aria-hidden="true" />
+              </span>
             </label>
             <div className={styles.viewToggle} role="group" aria-label={t('view.label')}>
               <button

@@ -8,6 +8,7 @@ import { PageMeta } from '@/components/page-meta';
 import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
+import { useSession } from '@/lib/session/session';
 import { emptyAddress, type AddressFields, type AddressValues } from './address-validation';
 import { filsToAmount } from './checkout-model';
 import { usePaymentConfig } from './api/get-payment-config';
@@ -38,6 +39,7 @@ export default function CheckoutPage() {
   const { t, i18n } = useTranslation('checkout');
   const cart = useCheckoutCart();
   const saved = useSavedAddresses();
+  const { user } = useSession();
   const config = usePaymentConfig();
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<AddressValues>(emptyAddress);
@@ -70,13 +72,21 @@ export default function CheckoutPage() {
 
   // The saved default address fills the form, unless the customer has started typing.
   const savedList = useMemo(() => saved.data ?? [], [saved.data]);
+  // Without one, the signed-in shopper's own name and address start the form.
   useEffect(() => {
     if (edited || savedId !== null) return;
     const first = preferred(savedList);
-    if (!first) return;
-    setValues(toValues(first));
-    setSavedId(first.id);
-  }, [savedList, edited, savedId]);
+    if (first) {
+      setValues(toValues(first));
+      setSavedId(first.id);
+    } else if (user) {
+      setValues((current) => ({
+        ...current,
+        name: current.name || user.name,
+        email: current.email || user.email,
+      }));
+    }
+  }, [savedList, edited, savedId, user]);
 
   // Each step starts at its title: the page scrolls up and screen readers hear where they are.
   useEffect(() => {

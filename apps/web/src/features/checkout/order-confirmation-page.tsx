@@ -40,8 +40,8 @@ export default function OrderConfirmationPage() {
         <dl className={styles.details}>
           <div>
             <dt>{t('orderNumber')}</dt>
-            <dd data-testid="confirmation-order-number" dir="ltr">
-              {state.orderNumber}
+            <dd>
+              <bdi data-testid="confirmation-order-number">{state.orderNumber}</bdi>
             </dd>
           </div>
           <div>

@@ -24,24 +24,20 @@ export function ordersIn<T extends Pick<Order, 'fulfillment_status'>>(orders: T[
   return tab === 'all' ? orders : orders.filter((o) => o.fulfillment_status === tab);
 }
 
-/** The tracker's four stages; a cancelled order has none. */
-export const TRACKER_STAGES = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
+/**
+ * The one wording of a status for shoppers, used by the badge, the tabs and the tracker alike (a shopper reads
+ * "Order received", never the warehouse's "unfulfilled").
+ */
+export const statusLabelKey = (status: FulfillmentStatus) => `status.${status}` as const;
+
+/** The tracker's four stages, named by the status that reaches each; a cancelled order has none. */
+export const TRACKER_STAGES = ['unfulfilled', 'processing', 'shipped', 'delivered'] as const;
 export type TrackerStage = (typeof TRACKER_STAGES)[number];
 
 /** How many stages an order has reached (1 to 4), or null for a cancelled order, which shows no tracker. */
 export function stagesReached(status: FulfillmentStatus): number | null {
-  switch (status) {
-    case 'unfulfilled':
-      return 1;
-    case 'processing':
-      return 2;
-    case 'shipped':
-      return 3;
-    case 'delivered':
-      return 4;
-    case 'cancelled':
-      return null;
-  }
+  if (status === 'cancelled') return null;
+  return TRACKER_STAGES.indexOf(status) + 1;
 }
 
 /** At most this many item pictures on an order card; the rest are counted as "+N". */

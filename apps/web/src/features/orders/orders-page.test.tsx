@@ -136,13 +136,13 @@ describe('my orders', () => {
     expect(await screen.findAllByTestId('order-card')).toHaveLength(4);
     const tab = (name: RegExp) => screen.getByRole('tab', { name });
     expect(tab(/^All/).textContent).toBe('All4');
-    expect(tab(/^Unfulfilled/).textContent).toBe('Unfulfilled2');
-    expect(tab(/^Processing/).textContent).toBe('Processing0');
+    expect(tab(/^Order received/).textContent).toBe('Order received2');
+    expect(tab(/^Preparing/).textContent).toBe('Preparing0');
     expect(tab(/^Delivered/).textContent).toBe('Delivered1');
 
-    fireEvent.click(tab(/^Unfulfilled/));
+    fireEvent.click(tab(/^Order received/));
     expect(screen.getAllByTestId('order-card')).toHaveLength(2);
-    fireEvent.click(tab(/^Processing/));
+    fireEvent.click(tab(/^Preparing/));
     expect(screen.getByText('No order with this status.')).toBeTruthy();
   });
 

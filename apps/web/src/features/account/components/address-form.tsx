@@ -123,7 +123,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className={styles.row}>
           <Field {...props('name')}>
-            <input type="text" className={inputClass} {...field('name')} />
+            <input type="text" dir="auto" className={inputClass} {...field('name')} />
           </Field>
           <Field {...props('email')}>
             <input type="email" inputMode="email" dir="ltr" className={ltrInputClass} {...field('email')} />
@@ -147,14 +147,14 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
           </Field>
         </div>
         <Field {...props('address')}>
-          <input type="text" className={inputClass} {...field('address')} />
+          <input type="text" dir="auto" className={inputClass} {...field('address')} />
         </Field>
         <div className={styles.row}>
           <Field {...props('city')}>
-            <input type="text" className={inputClass} {...field('city')} />
+            <input type="text" dir="auto" className={inputClass} {...field('city')} />
           </Field>
           <Field {...props('postalCode')}>
-            <input type="text" className={inputClass} {...field('postalCode')} />
+            <input type="text" dir="auto" className={inputClass} {...field('postalCode')} />
           </Field>
         </div>
         <label className={styles.checkbox}>

@@ -3,6 +3,7 @@ import type { Color } from '@boutique/contracts';
 import { SIZES, type Size } from '@boutique/contracts/constants';
 import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
+import { checkboxClass } from '@/components/ui/field';
 import type { Filters } from '../filters';
 import styles from './listing.module.css';
 
@@ -30,6 +31,7 @@ export function FilterPanel({ colors, filters, bound, onChange }: FilterPanelPro
               <label className={styles.colorOption}>
                 <input
                   type="checkbox"
+                  className={checkboxClass}
                   checked={filters.colors.includes(c.key)}
                   onChange={() => onChange({ ...filters, colors: toggle(filters.colors, c.key) })}
                 />

@@ -25,6 +25,12 @@ import {
 } from '../address-validation';
 import styles from './checkout.module.css';
 
+const LEGAL_LINKS = [
+  ['terms', 'common:nav.terms'],
+  ['returns', 'common:nav.returns'],
+  ['privacy', 'common:nav.privacy'],
+] as const;
+
 const AUTOCOMPLETE: Record<AddressField, string> = {
   name: 'name',
   email: 'email',
@@ -139,7 +145,7 @@ export function AddressStep({
           inputMode={type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
           // Typed in any script: an address in Latin letters keeps its order on an Arabic page.
           dir={type === 'email' || type === 'tel' ? 'ltr' : 'auto'}
-          className={type === 'email' || type === 'tel' ? ltrInputClass : `${inputClass} ${styles.autoDir}`}
+          className={type === 'email' || type === 'tel' ? ltrInputClass : inputClass}
           value={values[field]}
           onChange={(e) => set(field)(e.target.value)}
           {...a11y(field)}
@@ -246,6 +252,19 @@ export function AddressStep({
         </ButtonLink>
         <Button type="submit">{t('address.continue')}</Button>
       </div>
+
+      {/* In a new tab, so that reading them keeps what is typed here. */}
+      <p className={styles.legal}>
+        {t('legal.lead')}{' '}
+        {LEGAL_LINKS.map(([page, label], index) => (
+          <span key={page}>
+            {index > 0 && ' · '}
+            <a href={paths[page].href()} target="_blank" rel="noopener">
+              {t(label)}
+            </a>
+          </span>
+        ))}
+      </p>
     </form>
   );
 }

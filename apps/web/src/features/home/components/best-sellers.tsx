@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBestSellers } from '../api/get-best-sellers';
+import { useBestSellers } from '@/lib/queries/get-best-sellers';
 import { ProductShelf } from './product-shelf';
 
 export function BestSellers() {

@@ -136,16 +136,31 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
               {t('details.billing')}
             </h3>
             <address className={styles.address}>
-              <strong>{billing.name}</strong>
-              {billing.address && <span>{billing.address}</span>}
+              {/* The shopper's own words, each in its own direction: a Latin street keeps its order in Arabic. */}
+              <strong>
+                <bdi>{billing.name}</bdi>
+              </strong>
+              {billing.address && (
+                <span>
+                  <bdi>{billing.address}</bdi>
+                </span>
+              )}
               {(billing.city || billing.postalCode) && (
                 <span>
-                  {billing.city} {billing.postalCode}
+                  <bdi>{billing.city}</bdi> <bdi>{billing.postalCode}</bdi>
                 </span>
               )}
               {billing.country && <span>{countryName(billing.country)}</span>}
-              {billing.email && <span dir="ltr">{billing.email}</span>}
-              {billing.phone && <span dir="ltr">{billing.phone}</span>}
+              {billing.email && (
+                <span>
+                  <bdi dir="ltr">{billing.email}</bdi>
+                </span>
+              )}
+              {billing.phone && (
+                <span>
+                  <bdi dir="ltr">{billing.phone}</bdi>
+                </span>
+              )}
             </address>
           </section>
 

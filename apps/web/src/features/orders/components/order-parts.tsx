@@ -3,14 +3,14 @@ import type { FulfillmentStatus, Order } from '@boutique/contracts';
 import { formatDate, formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { CheckIcon } from '@/components/ui/icons';
-import { TRACKER_STAGES, stagesReached, thumbnails } from '../order-status';
+import { TRACKER_STAGES, stagesReached, statusLabelKey, thumbnails } from '../order-status';
 import styles from './orders.module.css';
 
 export function StatusBadge({ status }: { status: FulfillmentStatus }) {
   const { t } = useTranslation('orders');
   return (
     <span className={styles.badge} data-status={status}>
-      {t(`status.${status}`)}
+      {t(statusLabelKey(status))}
     </span>
   );
 }
@@ -79,7 +79,7 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
   );
 }
 
-/** Confirmed, processing, shipped, delivered; nothing for a cancelled order. */
+/** Received, preparing, shipped, delivered, in the badge's words; nothing for a cancelled order. */
 export function OrderTracker({ status }: { status: FulfillmentStatus }) {
   const { t } = useTranslation('orders');
   const reached = stagesReached(status);
@@ -94,7 +94,7 @@ export function OrderTracker({ status }: { status: FulfillmentStatus }) {
               {state !== 'todo' && <CheckIcon size={14} />}
             </span>
             <span className={styles.trackerLabel}>
-              {t(`stages.${stage}`)}
+              {t(statusLabelKey(stage))}
               {state === 'todo' && <span className="visually-hidden"> {t('details.stageTodo')}</span>}
             </span>
           </li>
