@@ -33,22 +33,9 @@ const AddressesPage = lazy(() => accountArea().then((m) => ({ default: m.Address
 const CheckoutPage = lazy(() => accountArea().then((m) => ({ default: m.CheckoutPage })));
 const OrderConfirmationPage = lazy(() => accountArea().then((m) => ({ default: m.OrderConfirmationPage })));
 const OrdersPage = lazy(() => accountArea().then((m) => ({ default: m.OrdersPage })));
-// The back office: its frame and each of its pages are chunks of their own, never in a shopper's first load.
-const AdminLayout = lazy(() => import('@/features/admin/admin-layout'));
-const AdminNotFound = lazy(() =>
-  import('@/features/admin/admin-layout').then((m) => ({ default: m.AdminNotFound })),
-);
-const AdminDashboard = lazy(() => import('@/features/admin/dashboard/dashboard-page'));
-const AdminProducts = lazy(() => import('@/features/admin/products/products-page'));
-const AdminProduct = lazy(() => import('@/features/admin/products/product-edit-page'));
-const AdminCollections = lazy(() => import('@/features/admin/collections/collections-page'));
-const AdminGallery = lazy(() => import('@/features/admin/gallery/gallery-page'));
-const AdminOrders = lazy(() => import('@/features/admin/orders/orders-page'));
-const AdminOrder = lazy(() => import('@/features/admin/orders/order-page'));
-const AdminPackingSlip = lazy(() => import('@/features/admin/orders/packing-slip-page'));
-const AdminMessages = lazy(() => import('@/features/admin/messages/messages-page'));
-const AdminCustomers = lazy(() => import('@/features/admin/customers/customers-page'));
-const AdminCustomer = lazy(() => import('@/features/admin/customers/customer-page'));
+// The back office: one lazy module that holds its own routes (and loads each of its pages lazily in turn), so a
+// shopper's first load carries only this line and the guard.
+const AdminApp = lazy(() => import('@/features/admin/admin-app'));
 
 /** What a signed-in customer sees at a back-office address: the shop's not-found page. */
 const notFoundInFrame = (
@@ -93,27 +80,13 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route
-          path={paths.admin.path}
+          path={`${paths.admin.path}/*`}
           element={
             <AdminRoute denied={notFoundInFrame}>
-              <AdminLayout />
+              <AdminApp />
             </AdminRoute>
           }
-        >
-          <Route index element={<AdminDashboard />} />
-          <Route path={paths.adminProducts.path} element={<AdminProducts />} />
-          <Route path={paths.adminNewProduct.path} element={<AdminProduct />} />
-          <Route path={paths.adminProduct.path} element={<AdminProduct />} />
-          <Route path={paths.adminCollections.path} element={<AdminCollections />} />
-          <Route path={paths.adminGallery.path} element={<AdminGallery />} />
-          <Route path={paths.adminOrders.path} element={<AdminOrders />} />
-          <Route path={paths.adminOrder.path} element={<AdminOrder />} />
-          <Route path={paths.adminPackingSlip.path} element={<AdminPackingSlip />} />
-          <Route path={paths.adminMessages.path} element={<AdminMessages />} />
-          <Route path={paths.adminCustomers.path} element={<AdminCustomers />} />
-          <Route path={paths.adminCustomer.path} element={<AdminCustomer />} />
-          <Route path="*" element={<AdminNotFound />} />
-        </Route>
+        />
       </Routes>
     </ErrorBoundary>
   );
