@@ -39,6 +39,7 @@ import { OrderService } from './modules/orders/service.js';
 import { Reconciler } from './modules/orders/reconciler.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { StockService } from './modules/stock/service.js';
+import { adminRoutes } from './modules/admin/routes.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -282,6 +283,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // After authModule: these routes use app.authenticate.
       await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
       await api.register(orderRoutes, { db: database.db, orders });
+      await api.register(adminRoutes, {
+        db: database.db,
+        storage,
+        stock,
+        orders,
+        shop: {
+          name: config.shop.name,
+          email: config.shop.email,
+          phone: config.shop.phone,
+          url: config.publicUrl,
+        },
+      });
     },
     { prefix: '/api' },
   );

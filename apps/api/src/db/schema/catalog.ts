@@ -64,6 +64,11 @@ export const products = pgTable(
     searchName: text().notNull().default(''),
     /** Descriptions in all languages, normalised the same way. */
     searchBody: text().notNull().default(''),
+    /**
+     * Set when the back office archives the product: gone from every public answer and not for sale (its status
+     * is inactive too), kept for the orders that name it.
+     */
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

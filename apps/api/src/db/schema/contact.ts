@@ -8,4 +8,8 @@ export const contactMessages = pgTable('contact_messages', {
   subject: text(),
   message: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** When the back office first showed it as read (null: unread). */
+  readAt: timestamp({ withTimezone: true }),
+  /** When it was archived out of the inbox. */
+  archivedAt: timestamp({ withTimezone: true }),
 });

@@ -165,6 +165,10 @@ export const orderStatusEvents = pgTable(
     fromStatus: fulfillmentStatus(),
     toStatus: fulfillmentStatus().notNull(),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Given by the admin with the move (usually with `shipped`), and e-mailed to the shopper. */
+    carrier: text(),
+    trackingNumber: text(),
+    note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId)],

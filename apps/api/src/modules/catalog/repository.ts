@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   Category,
   Color,
@@ -38,6 +38,8 @@ const productColumns = {
 };
 
 const activeFirst = sql`(${products.status} = 'active') desc`;
+/** Archived products (the back office's DELETE) are in no public answer. */
+const listed = isNull(products.archivedAt);
 
 const toColor = (c: typeof colors.$inferSelect): Color => ({
   id: c.id,
@@ -114,7 +116,11 @@ type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
 async function categoryRows(db: Database, publicUrl: PublicUrl, where?: SQL) {
   const [rows, counts] = await Promise.all([
     db.select().from(categories).where(where).orderBy(asc(categories.sortOrder), asc(categories.id)),
-    db.select({ categoryId: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
+    db
+      .select({ categoryId: products.categoryId, n: count() })
+      .from(products)
+      .where(listed)
+      .groupBy(products.categoryId),
   ]);
   const countOf = new Map(counts.map((c) => [c.categoryId, c.n]));
   return rows.map((c): Category => ({
@@ -136,7 +142,7 @@ export async function findCategoryWithProducts(db: Database, publicUrl: PublicUr
   const [category] = await categoryRows(db, publicUrl, eq(categories.slug, slug.toLowerCase()));
   if (!category) return undefined;
   const rows = await selectProducts(db)
-    .where(eq(products.categoryId, category.id))
+    .where(and(eq(products.categoryId, category.id), listed))
     .orderBy(activeFirst, asc(products.sortOrder), asc(products.id));
   return { category, products: await summaries(db, publicUrl, rows) };
 }
@@ -150,13 +156,13 @@ export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: 
     .select({ product: products, category: categories })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
+    .where(and(where, listed))
     .limit(1);
   if (!row) return undefined;
   const { product: p, category: c } = row;
 
   const relatedRows = await selectProducts(db)
-    .where(and(eq(products.categoryId, p.categoryId), ne(products.id, p.id)))
+    .where(and(eq(products.categoryId, p.categoryId), ne(products.id, p.id), listed))
     .orderBy(activeFirst, desc(products.bestSeller), desc(products.featured), asc(products.sortOrder))
     .limit(8);
   const { images, swatches, stock } = await loadMedia(db, publicUrl, [p.id, ...relatedRows.map((r) => r.id)]);
@@ -206,7 +212,7 @@ export async function listProducts(
   perPage: number,
   tag?: ProductTag,
 ) {
-  const where = and(eq(products.status, 'active'), tagFilter(tag));
+  const where = and(eq(products.status, 'active'), listed, tagFilter(tag));
   const [totalRow] = await db.select({ total: count() }).from(products).where(where);
   const total = totalRow?.total ?? 0;
   const rows = await selectProducts(db)
@@ -225,7 +231,7 @@ export async function listProducts(
 
 export async function recentProducts(db: Database, publicUrl: PublicUrl, limit: number) {
   const rows = await selectProducts(db)
-    .where(eq(products.status, 'active'))
+    .where(and(eq(products.status, 'active'), listed))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return summaries(db, publicUrl, rows);
@@ -250,7 +256,7 @@ export async function searchProducts(db: Database, publicUrl: PublicUrl, terms: 
     ),
     sql` + `,
   );
-  const where = and(...matches);
+  const where = and(...matches, listed);
   const [totalRow] = await db.select({ total: count() }).from(products).where(where);
   const rows = await selectProducts(db)
     .where(where)

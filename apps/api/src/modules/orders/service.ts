@@ -34,6 +34,8 @@ import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
 import type { StockService } from '../stock/service.js';
 import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
 import { newOrderNumber } from './order-number.js';
+import { notifyOrderStatus, type StatusMove } from './status-mail.js';
+import { recordAudit } from '../admin/audit.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -194,37 +196,65 @@ export class OrderService {
     return this.#view(row);
   }
 
+  /** Any order, for the back office. */
+  async getById(orderId: number): Promise<Order> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    return this.#view(row);
+  }
+
   /**
    * Moves an order along its life. The update is conditional on the status it was read in, so of two admins
-   * moving one order at the same moment the second re-reads and is judged against the first one's result.
+   * moving one order at the same moment the second re-reads and is judged against the first one's result. The
+   * move, its carrier, tracking number and note, and its audit row are written together; the shopper's e-mail
+   * leaves after the answer.
    */
   async updateStatus(actorId: number, orderId: number, input: OrderStatusUpdate): Promise<Order> {
     const to = input.status;
+    const details = {
+      carrier: input.carrier ?? null,
+      trackingNumber: input.tracking_number ?? null,
+      note: input.note ?? null,
+    };
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const [current] = await this.db
-        .select({ status: orders.fulfillmentStatus })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
+      const [current] = await this.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
       if (!current) throw new HttpError(404, ORDER_NOT_FOUND);
-      const refusal = illegalMove(current.status, to);
+      const from = current.fulfillmentStatus;
+      const refusal = illegalMove(from, to);
       if (refusal) throw new HttpError(409, refusal);
 
       const moved = await this.db.transaction(async (tx) => {
         const [row] = await tx
           .update(orders)
           .set({ fulfillmentStatus: to, updatedAt: new Date() })
-          .where(and(eq(orders.id, orderId), eq(orders.fulfillmentStatus, current.status)))
+          .where(and(eq(orders.id, orderId), eq(orders.fulfillmentStatus, from)))
           .returning();
         if (!row) return undefined;
         await tx
           .insert(orderStatusEvents)
-          .values({ orderId, fromStatus: current.status, toStatus: to, actorId });
+          .values({ orderId, fromStatus: from, toStatus: to, actorId, ...details });
         // Stock (issue 14): cancelled before it shipped, its pieces are for sale again.
-        if (to === 'cancelled') await this.options.stock.restock(tx, orderId);
+        const restocked = to === 'cancelled' ? await this.options.stock.restock(tx, orderId) : 0;
+        await recordAudit(tx, {
+          actorId,
+          action: 'order.status',
+          entity: 'order',
+          entityId: orderId,
+          before: { fulfillment_status: from },
+          after: {
+            fulfillment_status: to,
+            carrier: details.carrier,
+            tracking_number: details.trackingNumber,
+            note: details.note,
+            ...(to === 'cancelled' && { restocked }),
+          },
+        });
         return row;
       });
-      if (moved) return this.#view(moved);
+      if (!moved) continue;
+      const order = await this.#view(moved);
+      this.#track(this.#sendStatusMail(order, moved.userId, { from, to, ...details }));
+      return order;
     }
     throw new HttpError(409, 'The order is being changed by someone else. Please try again.');
   }
@@ -496,6 +526,22 @@ export class OrderService {
     } catch (err) {
       // The order stands; a lost e-mail is for the log, not for the shopper's checkout.
       this.options.log.error({ err, orderId: order.id }, 'order confirmation e-mail not sent');
+    }
+  }
+
+  async #sendStatusMail(order: Order, userId: number, move: StatusMove) {
+    const [account] = await this.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const to = account?.email ?? order.billing_address.email;
+    if (!to) return;
+    try {
+      await notifyOrderStatus(this.options.mailer, this.options.shop, order, to, move);
+    } catch (err) {
+      // The move stands; a lost e-mail is for the log (the outbox will retry it once it exists).
+      this.options.log.error({ err, orderId: order.id, status: move.to }, 'order status e-mail not sent');
     }
   }
 

@@ -367,6 +367,53 @@ export class StockService {
     };
   }
 
+  /**
+   * The back office's counts of every size a product comes in, inside the transaction that writes the product:
+   * one conditional upsert per size, as `setCount`; the sizes it no longer comes in lose their row. A count below
+   * what payments under way hold, or dropping a size they hold, is refused (422 on `sizes`), and the whole
+   * write with it.
+   */
+  async setCounts(tx: Database, productId: number, sizes: readonly { name: Size; stock: number }[]) {
+    const held: string[] = [];
+    for (const { name, stock } of [...sizes].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
+      const [row] = await tx
+        .insert(productStock)
+        .values({ productId, size: name, stock })
+        .onConflictDoUpdate({
+          target: [productStock.productId, productStock.size],
+          set: { stock, updatedAt: sql`now()` },
+          setWhere: sql`${productStock.reserved} <= ${stock} and ${productStock.stock} <> ${stock}`,
+        })
+        .returning({ stock: productStock.stock });
+      if (row) continue;
+      const [current] = await tx
+        .select({ stock: productStock.stock, reserved: productStock.reserved })
+        .from(productStock)
+        .where(and(eq(productStock.productId, productId), eq(productStock.size, name)));
+      if (current && current.reserved > stock) held.push(`${name}: ${current.reserved}`);
+    }
+    const names = sizes.map((s) => s.name);
+    const dropped = and(
+      eq(productStock.productId, productId),
+      sql`${productStock.size} <> all(${sql.param(names)}::text[])`,
+    );
+    await tx.delete(productStock).where(and(dropped, eq(productStock.reserved, 0)));
+    const kept = await tx
+      .select({ size: productStock.size, reserved: productStock.reserved })
+      .from(productStock)
+      .where(dropped);
+    for (const row of kept) held.push(`${row.size}: ${row.reserved}`);
+    if (held.length > 0) {
+      throw new HttpError(422, 'Some pieces are held by payments under way.', {
+        sizes: [
+          `Payments under way hold pieces of this product (${held.join(', ')}): keep those sizes with at least that many, or try again when they are paid or released.`,
+        ],
+      });
+    }
+  }
+
   /** Counts of every size a product comes in (sizes without a row: 0). */
   async counts(slug: string) {
     const [product] = await this.db

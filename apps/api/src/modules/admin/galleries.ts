@@ -1,0 +1,152 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { LocalizedText } from '@boutique/contracts';
+import type { AdminGallery, GalleryUpdate } from '@boutique/contracts/admin';
+import type { Database } from '../../db/client.js';
+import { galleries } from '../../db/schema/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { Storage } from '../../storage/index.js';
+import { recordAudit } from './audit.js';
+import { adminImage } from './products.js';
+import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
+
+const GALLERY_NOT_FOUND = 'Gallery scene not found';
+/** Uploaded scenes live under `gallery/up-…`; the demo's under `gallery/{key}`. */
+const UPLOADS = 'gallery';
+
+type GalleryRow = typeof galleries.$inferSelect;
+
+/** Gallery scenes: the same checks and renditions as product pictures, each with its caption. */
+export class AdminGalleryService {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: Storage,
+  ) {}
+
+  #view(row: GalleryRow): AdminGallery {
+    return {
+      id: row.id,
+      key: row.key,
+      caption: row.caption,
+      image: adminImage(this.storage.publicUrl, { ...row, productId: 0 }),
+    };
+  }
+
+  async list(db: Database = this.db): Promise<AdminGallery[]> {
+    const rows = await db.select().from(galleries).orderBy(asc(galleries.sortOrder), asc(galleries.id));
+    return rows.map((r) => this.#view(r));
+  }
+
+  async create(actorId: number, picture: PreparedPicture, caption: LocalizedText): Promise<AdminGallery> {
+    const path = newPicturePath(UPLOADS, 'up');
+    const key = path.slice(`${UPLOADS}/`.length);
+    await storePicture(this.storage, path, picture);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [{ next } = { next: 0 }] = await tx
+          .select({ next: sql<number>`coalesce(max(${galleries.sortOrder}) + 1, 0)::int` })
+          .from(galleries);
+        const [row] = await tx
+          .insert(galleries)
+          .values({
+            key,
+            path,
+            widths: picture.renditions.map((r) => r.width),
+            aspect: picture.aspect,
+            caption,
+            sortOrder: next,
+          })
+          .returning();
+        if (!row) throw new Error('gallery scene was not stored');
+        const view = this.#view(row);
+        await recordAudit(tx, {
+          actorId,
+          action: 'gallery.create',
+          entity: 'gallery',
+          entityId: row.id,
+          after: view,
+        });
+        return view;
+      });
+    } catch (err) {
+      await deletePicture(
+        this.storage,
+        path,
+        picture.renditions.map((r) => r.width),
+      ).catch(() => {});
+      throw err;
+    }
+  }
+
+  async update(actorId: number, id: number, input: GalleryUpdate): Promise<AdminGallery> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
+      if (!before) throw new HttpError(404, GALLERY_NOT_FOUND);
+      const [row] = await tx
+        .update(galleries)
+        .set({ caption: input.caption })
+        .where(eq(galleries.id, id))
+        .returning();
+      if (!row) throw new HttpError(404, GALLERY_NOT_FOUND);
+      await recordAudit(tx, {
+        actorId,
+        action: 'gallery.update',
+        entity: 'gallery',
+        entityId: id,
+        before: { caption: before.caption },
+        after: { caption: row.caption },
+      });
+      return this.#view(row);
+    });
+  }
+
+  async order(actorId: number, order: number[]): Promise<AdminGallery[]> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: galleries.id })
+        .from(galleries)
+        .orderBy(asc(galleries.sortOrder), asc(galleries.id))
+        .for('update');
+      const current = rows.map((r) => r.id);
+      if (
+        order.length !== current.length ||
+        new Set(order).size !== order.length ||
+        !order.every((id) => current.includes(id))
+      ) {
+        throw new HttpError(422, 'The given data was invalid', {
+          order: ['Send every gallery scene once, in the new order.'],
+        });
+      }
+      for (const [position, id] of order.entries()) {
+        await tx.update(galleries).set({ sortOrder: position }).where(eq(galleries.id, id));
+      }
+      await recordAudit(tx, {
+        actorId,
+        action: 'gallery.order',
+        entity: 'gallery',
+        entityId: null,
+        before: { order: current },
+        after: { order },
+      });
+      return this.list(tx);
+    });
+  }
+
+  async remove(actorId: number, id: number): Promise<AdminGallery[]> {
+    const { removed, list } = await this.db.transaction(async (tx) => {
+      const [row] = await tx.delete(galleries).where(eq(galleries.id, id)).returning();
+      if (!row) throw new HttpError(404, GALLERY_NOT_FOUND);
+      await recordAudit(tx, {
+        actorId,
+        action: 'gallery.delete',
+        entity: 'gallery',
+        entityId: id,
+        before: this.#view(row),
+      });
+      return { removed: row, list: await this.list(tx) };
+    });
+    if (removed.key.startsWith('up-')) {
+      await deletePicture(this.storage, removed.path, removed.widths).catch(() => {});
+    }
+    return list;
+  }
+}

@@ -1,0 +1,557 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { LocalizedText, Size } from '@boutique/contracts';
+import type {
+  AdminImage,
+  AdminProduct,
+  AdminProductListQuery,
+  AdminProductRow,
+  ImageOrder,
+  ProductCreate,
+  ProductUpdate,
+} from '@boutique/contracts/admin';
+import { SIZES } from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import {
+  categories,
+  colors,
+  productColors,
+  productImages,
+  productStock,
+  products,
+} from '../../db/schema/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import { fromFils, toFils } from '../../lib/money.js';
+import { escapeLike, foldSearchText, searchDocument } from '../../lib/search-text.js';
+import type { PublicUrl, Storage } from '../../storage/index.js';
+import { toImage } from '../catalog/images.js';
+import type { StockService } from '../stock/service.js';
+import { auditOf, recordAudit } from './audit.js';
+import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+const UPLOADS = 'products/uploads';
+
+type Tx = Database;
+
+/** `Zahra Emerald Velvet Caftan` -> `zahra-emerald-velvet-caftan`; Latin accents dropped. */
+export function slugify(text: string): string {
+  return foldSearchText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+}
+
+const normalMoney = (amount: string) => fromFils(toFils(amount));
+
+/** An image row as the back office shows it: the storefront's WebP renditions, and the AVIF ones beside. */
+export function adminImage(publicUrl: PublicUrl, row: typeof productImages.$inferSelect): AdminImage {
+  const image = toImage(publicUrl, row.path, row.widths, row.aspect, row.sortOrder);
+  const hasAvif = row.path.startsWith(`${UPLOADS}/`) || row.path.startsWith('gallery/up-');
+  return {
+    id: row.id,
+    ...image,
+    avif_srcset: hasAvif
+      ? [...row.widths]
+          .sort((a, b) => a - b)
+          .map((w) => `${publicUrl(`${row.path}-${w}.avif`)} ${w}w`)
+          .join(', ')
+      : '',
+  };
+}
+
+/**
+ * The back office's products: reads for its table and form, and the writes behind them. Each write happens in
+ * one transaction with its audit row; the catalogue's triggers then tell every instance to drop its cached
+ * answers (migrations/0001 and the stock trigger), so the shop shows the change at once everywhere.
+ */
+export class AdminProductService {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: Storage,
+    private readonly stock: StockService,
+  ) {}
+
+  async list(query: AdminProductListQuery) {
+    const filters: (SQL | undefined)[] = [];
+    if (query.status === 'archived') filters.push(isNotNull(products.archivedAt));
+    else {
+      filters.push(isNull(products.archivedAt));
+      if (query.status) filters.push(eq(products.status, query.status));
+    }
+    if (query.category) filters.push(eq(categories.slug, query.category));
+    if (query.q) {
+      const folded = foldSearchText(query.q);
+      const like = `%${escapeLike(folded)}%`;
+      const slugLike = `%${escapeLike(query.q.toLowerCase())}%`;
+      filters.push(
+        folded
+          ? sql`(${products.searchName} like ${like} or ${products.slug} like ${slugLike})`
+          : sql`${products.slug} like ${slugLike}`,
+      );
+    }
+    const where = and(...filters);
+    const [totalRow] = await this.db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where);
+    const total = totalRow?.total ?? 0;
+    const rows = await this.db
+      .select({ product: products, category: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(desc(products.updatedAt), desc(products.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page);
+    const ids = rows.map((r) => r.product.id);
+    const [stockRows, imageRows] = await Promise.all([
+      ids.length ? this.db.select().from(productStock).where(inArray(productStock.productId, ids)) : [],
+      ids.length
+        ? this.db
+            .select()
+            .from(productImages)
+            .where(inArray(productImages.productId, ids))
+            .orderBy(asc(productImages.sortOrder), asc(productImages.id))
+        : [],
+    ]);
+    const data = rows.map(({ product: p, category }): AdminProductRow => {
+      const first = imageRows.find((i) => i.productId === p.id);
+      return {
+        id: p.id,
+        slug: p.slug,
+        category,
+        name: p.name,
+        price: p.price,
+        old_price: p.oldPrice,
+        status: p.status,
+        archived_at: p.archivedAt?.toISOString() ?? null,
+        featured: p.featured,
+        best_seller: p.bestSeller,
+        sizes: sizesOf(
+          p.sizes,
+          stockRows.filter((s) => s.productId === p.id),
+        ),
+        updated_at: p.updatedAt.toISOString(),
+        image: first ? adminImage(this.storage.publicUrl, first).url : null,
+      };
+    });
+    return {
+      data,
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      per_page: query.per_page,
+      total,
+    };
+  }
+
+  async get(id: number, db: Database = this.db): Promise<AdminProduct> {
+    const [row] = await db
+      .select({ product: products, category: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.id, id))
+      .limit(1);
+    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    const { product: p, category } = row;
+    const [colorRows, stockRows, imageRows] = await Promise.all([
+      db
+        .select({ name: colors.name, value: colors.hex })
+        .from(productColors)
+        .innerJoin(colors, eq(colors.id, productColors.colorId))
+        .where(eq(productColors.productId, id))
+        .orderBy(asc(productColors.sortOrder)),
+      db.select().from(productStock).where(eq(productStock.productId, id)),
+      db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.sortOrder), asc(productImages.id)),
+    ]);
+    return {
+      id: p.id,
+      slug: p.slug,
+      category,
+      name: p.name,
+      description: p.description,
+      details: p.details,
+      care: p.careInstructions,
+      price: p.price,
+      old_price: p.oldPrice,
+      status: p.status,
+      archived_at: p.archivedAt?.toISOString() ?? null,
+      featured: p.featured,
+      best_seller: p.bestSeller,
+      colors: colorRows,
+      sizes: sizesOf(p.sizes, stockRows),
+      images: imageRows.map((r) => adminImage(this.storage.publicUrl, r)),
+      created_at: p.createdAt.toISOString(),
+      updated_at: p.updatedAt.toISOString(),
+    };
+  }
+
+  audit(id: number) {
+    return auditOf(this.db, 'product', id);
+  }
+
+  async categories() {
+    return this.db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.id));
+  }
+
+  async create(actorId: number, input: ProductCreate): Promise<AdminProduct> {
+    return this.#write(async (tx) => {
+      const categoryId = await categoryIdOf(tx, input.category);
+      const slug = input.slug ?? (await freeSlug(tx, slugify(input.name.en) || 'product'));
+      if (input.slug) await slugMustBeFree(tx, slug);
+      const [{ position } = { position: 0 }] = await tx
+        .select({ position: sql<number>`coalesce(max(${products.sortOrder}), 0)::int + 1` })
+        .from(products)
+        .where(eq(products.categoryId, categoryId));
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug,
+          categoryId,
+          name: input.name,
+          description: input.description,
+          details: input.details,
+          careInstructions: input.care,
+          price: normalMoney(input.price),
+          oldPrice: input.old_price === null ? null : normalMoney(input.old_price),
+          sizes: input.sizes.map((s) => s.name),
+          status: input.status,
+          featured: input.featured,
+          bestSeller: input.best_seller,
+          sortOrder: position,
+          searchName: searchDocument([input.name]),
+          searchBody: searchDocument([input.description]),
+        })
+        .returning({ id: products.id });
+      if (!row) throw new Error('product was not stored');
+      await setColors(tx, row.id, input.colors);
+      await this.stock.setCounts(tx, row.id, input.sizes);
+      const after = await this.get(row.id, tx);
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.create',
+        entity: 'product',
+        entityId: row.id,
+        after,
+      });
+      return after;
+    });
+  }
+
+  async update(actorId: number, id: number, input: ProductUpdate): Promise<AdminProduct> {
+    return this.#write(async (tx) => {
+      await lockProduct(tx, id);
+      const before = await this.get(id, tx);
+      const price = input.price ?? before.price;
+      const oldPrice = input.old_price === undefined ? before.old_price : input.old_price;
+      if (oldPrice !== null && toFils(oldPrice) <= toFils(price)) {
+        throw new HttpError(422, 'The given data was invalid', {
+          [input.old_price === undefined ? 'price' : 'old_price']: [
+            input.old_price === undefined
+              ? 'The price must be lower than the old price; change or remove the old price.'
+              : 'The old price must be higher than the price.',
+          ],
+        });
+      }
+      const set: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
+      if (input.category !== undefined) set.categoryId = await categoryIdOf(tx, input.category);
+      if (input.slug !== undefined && input.slug !== before.slug) {
+        await slugMustBeFree(tx, input.slug, id);
+        set.slug = input.slug;
+      }
+      if (input.name) {
+        set.name = input.name;
+        set.searchName = searchDocument([input.name]);
+      }
+      if (input.description) {
+        set.description = input.description;
+        set.searchBody = searchDocument([input.description]);
+      }
+      if (input.details) set.details = input.details;
+      if (input.care) set.careInstructions = input.care;
+      if (input.price !== undefined) set.price = normalMoney(input.price);
+      if (input.old_price !== undefined) {
+        set.oldPrice = input.old_price === null ? null : normalMoney(input.old_price);
+      }
+      if (input.status !== undefined) set.status = input.status;
+      // Putting an archived product on sale again brings it back to the shop.
+      if (input.status === 'active' && before.archived_at) set.archivedAt = null;
+      if (input.featured !== undefined) set.featured = input.featured;
+      if (input.best_seller !== undefined) set.bestSeller = input.best_seller;
+      if (input.sizes) set.sizes = input.sizes.map((s) => s.name);
+      await tx.update(products).set(set).where(eq(products.id, id));
+      if (input.colors) await setColors(tx, id, input.colors);
+      if (input.sizes) await this.stock.setCounts(tx, id, input.sizes);
+      const after = await this.get(id, tx);
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.update',
+        entity: 'product',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Takes the product out of the shop: hidden from every public answer, not for sale; orders keep their copy. */
+  async archive(actorId: number, id: number): Promise<AdminProduct> {
+    return this.#write(async (tx) => {
+      await lockProduct(tx, id);
+      const before = await this.get(id, tx);
+      if (before.archived_at) return before;
+      await tx
+        .update(products)
+        .set({ archivedAt: new Date(), status: 'inactive', updatedAt: new Date() })
+        .where(eq(products.id, id));
+      const after = await this.get(id, tx);
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.archive',
+        entity: 'product',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Stores prepared pictures after the product's current ones; answers the new images. */
+  async addImages(actorId: number, id: number, pictures: PreparedPicture[]) {
+    await this.get(id);
+    const stored: { path: string; picture: PreparedPicture }[] = [];
+    try {
+      for (const picture of pictures) {
+        const path = newPicturePath(UPLOADS, id);
+        await storePicture(this.storage, path, picture);
+        stored.push({ path, picture });
+      }
+      return await this.#write(async (tx) => {
+        await lockProduct(tx, id);
+        const [{ next } = { next: 0 }] = await tx
+          .select({ next: sql<number>`coalesce(max(${productImages.sortOrder}) + 1, 0)::int` })
+          .from(productImages)
+          .where(eq(productImages.productId, id));
+        const rows = await tx
+          .insert(productImages)
+          .values(
+            stored.map(({ path, picture }, i) => ({
+              productId: id,
+              path,
+              widths: picture.renditions.map((r) => r.width),
+              aspect: picture.aspect,
+              sortOrder: next + i,
+            })),
+          )
+          .returning();
+        await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+        const uploaded = rows.map((r) => adminImage(this.storage.publicUrl, r));
+        await recordAudit(tx, {
+          actorId,
+          action: 'product.image.add',
+          entity: 'product',
+          entityId: id,
+          after: { images: uploaded.map((i) => ({ id: i.id, url: i.url })) },
+        });
+        return { uploaded, images: (await this.get(id, tx)).images };
+      });
+    } catch (err) {
+      // Nothing of a failed upload stays behind.
+      await Promise.all(
+        stored.map(({ path, picture }) =>
+          deletePicture(
+            this.storage,
+            path,
+            picture.renditions.map((r) => r.width),
+          ).catch(() => {}),
+        ),
+      );
+      throw err;
+    }
+  }
+
+  /** New order of the pictures (every id once) and/or the one to show first. */
+  async orderImages(actorId: number, id: number, input: ImageOrder) {
+    return this.#write(async (tx) => {
+      await lockProduct(tx, id);
+      const rows = await tx
+        .select({ id: productImages.id })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.sortOrder), asc(productImages.id));
+      const current = rows.map((r) => r.id);
+      let order = input.order ?? current;
+      const same = order.length === current.length && new Set(order).size === order.length;
+      if (!same || !order.every((i) => current.includes(i))) {
+        throw new HttpError(422, 'The given data was invalid', {
+          order: ['Send every picture of this product once, in the new order.'],
+        });
+      }
+      if (input.main !== undefined) {
+        if (!current.includes(input.main)) {
+          throw new HttpError(422, 'The given data was invalid', {
+            main: ['That picture is not one of this product.'],
+          });
+        }
+        order = [input.main, ...order.filter((i) => i !== input.main)];
+      }
+      for (const [position, imageId] of order.entries()) {
+        await tx
+          .update(productImages)
+          .set({ sortOrder: position })
+          .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)));
+      }
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.image.order',
+        entity: 'product',
+        entityId: id,
+        before: { order: current },
+        after: { order },
+      });
+      return (await this.get(id, tx)).images;
+    });
+  }
+
+  async deleteImage(actorId: number, id: number, imageId: number) {
+    const { images, removed } = await this.#write(async (tx) => {
+      await lockProduct(tx, id);
+      const [row] = await tx
+        .delete(productImages)
+        .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
+        .returning();
+      if (!row) throw new HttpError(404, 'Picture not found');
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.image.delete',
+        entity: 'product',
+        entityId: id,
+        before: { image: { id: row.id, path: row.path } },
+      });
+      return { images: (await this.get(id, tx)).images, removed: row };
+    });
+    // The demo artwork is rendered again at start when missing: only uploads are deleted from the storage.
+    if (removed.path.startsWith(`${UPLOADS}/`)) {
+      await deletePicture(this.storage, removed.path, removed.widths).catch(() => {});
+    }
+    return images;
+  }
+
+  /** A write in one transaction; a slug taken by a concurrent write ends as the 422 a taken slug gets. */
+  async #write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction((tx) => fn(tx as unknown as Tx));
+    } catch (err) {
+      if (isUniqueViolation(err, 'products_slug_unique')) throw slugTaken();
+      throw err;
+    }
+  }
+}
+
+function sizesOf(sizes: Size[], rows: { size: string; stock: number; reserved: number }[]) {
+  const bySize = new Map(rows.map((r) => [r.size, r]));
+  return [...sizes]
+    .sort((a, b) => SIZES.indexOf(a) - SIZES.indexOf(b))
+    .map((name) => ({
+      name,
+      stock: bySize.get(name)?.stock ?? 0,
+      reserved: bySize.get(name)?.reserved ?? 0,
+    }));
+}
+
+async function lockProduct(tx: Tx, id: number) {
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+  if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+}
+
+async function categoryIdOf(tx: Tx, slug: string): Promise<number> {
+  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  if (!row) {
+    throw new HttpError(422, 'The given data was invalid', {
+      category: [`There is no category "${slug}".`],
+    });
+  }
+  return row.id;
+}
+
+const slugTaken = () =>
+  new HttpError(422, 'The given data was invalid', {
+    slug: ['This slug is already used by another product.'],
+  });
+
+async function slugMustBeFree(tx: Tx, slug: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), exceptId ? ne(products.id, exceptId) : undefined))
+    .limit(1);
+  if (row) throw slugTaken();
+}
+
+/** The slug itself, or with `-2`, `-3`… when taken (a slug made from the name never refuses a product). */
+async function freeSlug(tx: Tx, base: string): Promise<string> {
+  const rows = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(sql`${products.slug} = ${base} or ${products.slug} like ${`${escapeLike(base)}-%`}`);
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * The product's colours, in order. A colour with the same value and names as one the shop has is that one (the
+ * storefront's colour filter groups by it); another gets its own row.
+ */
+async function setColors(tx: Tx, productId: number, list: { name: LocalizedText; value: string }[]) {
+  await tx.delete(productColors).where(eq(productColors.productId, productId));
+  for (const [sortOrder, color] of list.entries()) {
+    const same = await tx
+      .select({ id: colors.id, name: colors.name })
+      .from(colors)
+      .where(eq(colors.hex, color.value));
+    let colorId = same.find(
+      (c) => c.name.en === color.name.en && c.name.fr === color.name.fr && c.name.ar === color.name.ar,
+    )?.id;
+    if (colorId === undefined) {
+      const base = slugify(color.name.en) || 'colour';
+      const taken = new Set(
+        (
+          await tx
+            .select({ key: colors.key })
+            .from(colors)
+            .where(sql`${colors.key} = ${base} or ${colors.key} like ${`${escapeLike(base)}-%`}`)
+        ).map((r) => r.key),
+      );
+      let key = base;
+      for (let n = 2; taken.has(key); n += 1) key = `${base}-${n}`;
+      const [row] = await tx
+        .insert(colors)
+        .values({ key, hex: color.value, name: color.name })
+        .returning({ id: colors.id });
+      colorId = row?.id;
+    }
+    if (colorId === undefined) throw new Error('colour was not stored');
+    await tx.insert(productColors).values({ productId, colorId, sortOrder });
+  }
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+  }
+  return false;
+}
