@@ -2,6 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_UPLOAD } from '@boutique/contracts/admin';
 import { errorMessage } from './admin-ui';
+import { problemText } from './problems';
 
 interface Upload {
   key: number;
@@ -55,7 +56,10 @@ export function PictureUploader({
         await upload(file, (share) => change(key, { progress: share }));
         change(key, { state: 'done', progress: 1 });
       } catch (error) {
-        change(key, { state: 'refused', message: errorMessage(error, t('pictures.failed')) });
+        change(key, {
+          state: 'refused',
+          message: problemText(errorMessage(error, t('pictures.failed')), t),
+        });
       }
     }
   };

@@ -5,6 +5,10 @@ import type { TFunction } from 'i18next';
  * owner's language. A message this does not know is shown as the server wrote it.
  */
 const KINDS: [RegExp, string][] = [
+  [/is not a JPEG, PNG, WebP or AVIF photo/i, 'notPhoto'],
+  [/is larger than (\d+) MB/i, 'fileTooBig'],
+  [/is larger than (\d+) pixels/i, 'tooManyPixels'],
+  [/could not be read as a picture/i, 'unreadable'],
   [/old price must be higher/i, 'oldPriceAbove'],
   [/is required|field is required|Required/i, 'required'],
   [/may not be greater than (\d+) characters/i, 'tooLong'],
