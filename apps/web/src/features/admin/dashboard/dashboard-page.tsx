@@ -9,6 +9,9 @@ import { formatMoney } from '@/lib/format';
 import { useAdminStats } from '../api/stats';
 import { AdminPageHeader, QueryState, useListParams } from '../components/admin-ui';
 
+/** The sizes nearest to running out first (as the API orders them); the rest are counted. */
+const LOW_STOCK_SHOWN = 12;
+
 // The chart library is loaded with the chart, after the figures.
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
@@ -134,7 +137,7 @@ export default function DashboardPage() {
                 <p className="adm-muted">{t('dashboard.noLowStock')}</p>
               ) : (
                 <ul className="adm-list">
-                  {s.low_stock.map((item) => (
+                  {s.low_stock.slice(0, LOW_STOCK_SHOWN).map((item) => (
                     <li key={`${item.product_id}-${item.size}`}>
                       <Link to={paths.adminProduct.href(item.product_id)}>
                         <bdi>{item.name[lang] || item.name.en}</bdi> · {item.size}
@@ -145,6 +148,11 @@ export default function DashboardPage() {
                     </li>
                   ))}
                 </ul>
+              )}
+              {s.low_stock.length > LOW_STOCK_SHOWN && (
+                <p className="adm-muted">
+                  {t('dashboard.moreLow', { count: s.low_stock.length - LOW_STOCK_SHOWN })}
+                </p>
               )}
             </section>
           </div>

@@ -39,6 +39,8 @@ export default function RevenueChart({
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 280),
       height: 260,
+      // The legend is the page's own (below), in the page's language and direction.
+      legend: { show: false },
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, orders: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
       series: [
@@ -80,5 +82,13 @@ export default function RevenueChart({
     };
   }, [perDay, lang, labels.revenue, labels.orders]);
 
-  return <div ref={box} className="adm-chart" />;
+  return (
+    <>
+      <div ref={box} className="adm-chart" />
+      <p className="adm-chart-legend">
+        <span data-series="revenue">{labels.revenue}</span>
+        <span data-series="orders">{labels.orders}</span>
+      </p>
+    </>
+  );
 }
