@@ -61,6 +61,8 @@ export default tseslint.config(
     ignores: [
       'apps/web/src/features/content/contact-schema.ts',
       'apps/web/src/features/checkout/address-schema.ts',
+      // The back office is lazy routes of its own (app/router.tsx), never in a shopper's first load.
+      'apps/web/src/features/admin/**',
       '**/*.test.ts',
       '**/*.test.tsx',
     ],

@@ -61,19 +61,21 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Vite's preload helper is used by the first script and by the routes: on its own, so the first
             // script never pulls the shared chunk (and the framework behind it) in before the main image.
             { name: 'preload-helper', test: /preload-helper/, priority: 4 },
-            // Every page needs the framework: one file instead of the five the automatic split makes.
+            // Every page needs the framework: one file instead of the five the automatic split makes. Of
+            // TanStack, the query client only: the back office's table library stays with the back office.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
               priority: 2,
             },
             // The schema library, the shared schemas and any form schema built on them (today the contact
             // form's): only the pages with such forms load them, never the first load (decision 003). zod ships
             // its sources, which the 'source' condition resolves: once two pages used it, it would match the
-            // shared group below. The zod-free modules (constants, apple-pay) go where their importers are.
+            // shared group below. The zod-free modules (constants, apple-pay) go where their importers are, and so do
+            // the back office's schemas (contracts' admin.ts): a shopper's form never needs them.
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
               priority: 3,
               includeDependenciesRecursively: false,
             },

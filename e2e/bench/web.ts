@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const PORT = 4180;
+const PORT = Number(process.env.BENCH_PORT ?? 4180);
 const base = `http://127.0.0.1:${PORT}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_PAGES?.split(',');

@@ -147,3 +147,48 @@ describe('the page to return to after signing in', () => {
     expect(returnPath(null)).toBe('/');
   });
 });
+
+describe('the back office guard', () => {
+  const backOffice = (loaded: Loaded) =>
+    render(
+      <MemoryRouter initialEntries={['/admin/orders?status=shipped']}>
+        <Routes>
+          <Route
+            path="/admin/*"
+            element={
+              <loaded.AdminRoute denied={<p>not found page</p>}>
+                <p>back office</p>
+              </loaded.AdminRoute>
+            }
+          />
+          <Route path="/account/login" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  it('sends a guest to login, to come back to the same address', async () => {
+    const loaded = await load();
+    await loaded.session.start();
+    backOffice(loaded);
+    const where = screen.getByTestId('where').textContent ?? '';
+    expect(where).toMatch(/^\/account\/login /);
+    const state = JSON.parse(where.replace('/account/login ', '')) as { from: unknown };
+    expect(state.from).toMatchObject({ pathname: '/admin/orders', search: '?status=shipped' });
+    expect(screen.queryByText('back office')).toBeNull();
+  });
+
+  it('shows a signed-in customer the not-found page, never the back office', async () => {
+    const loaded = await load();
+    loaded.session.signIn({ user, tokens });
+    backOffice(loaded);
+    expect(screen.getByText('not found page')).not.toBeNull();
+    expect(screen.queryByText('back office')).toBeNull();
+  });
+
+  it('shows an admin the back office', async () => {
+    const loaded = await load();
+    loaded.session.signIn({ user: { ...user, role: 'admin' }, tokens });
+    backOffice(loaded);
+    expect(screen.getByText('back office')).not.toBeNull();
+  });
+});

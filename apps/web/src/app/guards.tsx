@@ -33,3 +33,19 @@ export function GuestRoute({ children }: { children?: ReactNode }) {
   }
   return children ?? <Outlet />;
 }
+
+/**
+ * The back office: admins only. A guest signs in first (and comes back here); a signed-in customer is shown
+ * `denied` (the not-found page: the back office does not admit it exists).
+ */
+export function AdminRoute({ denied, children }: { denied: ReactNode; children?: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'unknown') return <PageFallback />;
+  if (status === 'anonymous') {
+    const state: LoginRedirectState = { from: location };
+    return <Navigate replace to={paths.login.href()} state={state} />;
+  }
+  if (user.role !== 'admin') return denied;
+  return children ?? <Outlet />;
+}

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { Frame } from './frame/frame';
 import { ErrorBoundary } from './frame/error-boundary';
-import { GuestRoute, ProtectedRoute } from './guards';
+import { AdminRoute, GuestRoute, ProtectedRoute } from './guards';
 
 // Every page is its own chunk; the frame is in the first load. Declarative routes keep the data router (which
 // this storefront does not use) out of the first load.
@@ -34,6 +34,16 @@ const AddressesPage = lazy(() => accountArea().then((m) => ({ default: m.Address
 const CheckoutPage = lazy(() => accountArea().then((m) => ({ default: m.CheckoutPage })));
 const OrderConfirmationPage = lazy(() => accountArea().then((m) => ({ default: m.OrderConfirmationPage })));
 const OrdersPage = lazy(() => accountArea().then((m) => ({ default: m.OrdersPage })));
+// The back office: one lazy module that holds its own routes (and loads each of its pages lazily in turn), so a
+// shopper's first load carries only this line and the guard.
+const AdminApp = lazy(() => import('@/features/admin/admin-app'));
+
+/** What a signed-in customer sees at a back-office address: the shop's not-found page. */
+const notFoundInFrame = (
+  <Frame>
+    <NotFoundPage />
+  </Frame>
+);
 
 /** The routes, inside whichever router the side provides (BrowserRouter here, StaticRouter on the server). */
 export function AppRoutes() {
@@ -73,6 +83,14 @@ export function AppRoutes() {
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
+        <Route
+          path={`${paths.admin.path}/*`}
+          element={
+            <AdminRoute denied={notFoundInFrame}>
+              <AdminApp />
+            </AdminRoute>
+          }
+        />
       </Routes>
     </ErrorBoundary>
   );

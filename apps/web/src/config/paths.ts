@@ -44,6 +44,22 @@ export const paths = {
   orders: { path: '/account/orders', href: () => '/account/orders' },
   profile: { path: '/account/profile', href: () => '/account/profile' },
   addresses: { path: '/account/addresses', href: () => '/account/addresses' },
+  /** The back office: admins only (app/guards.tsx). */
+  admin: { path: '/admin', href: () => '/admin' },
+  adminProducts: { path: '/admin/products', href: () => '/admin/products' },
+  adminNewProduct: { path: '/admin/products/new', href: () => '/admin/products/new' },
+  adminProduct: { path: '/admin/products/:id', href: (id: number) => `/admin/products/${id}` },
+  adminCollections: { path: '/admin/collections', href: () => '/admin/collections' },
+  adminGallery: { path: '/admin/gallery', href: () => '/admin/gallery' },
+  adminOrders: { path: '/admin/orders', href: () => '/admin/orders' },
+  adminOrder: { path: '/admin/orders/:id', href: (id: number) => `/admin/orders/${id}` },
+  adminPackingSlip: {
+    path: '/admin/orders/:id/packing-slip',
+    href: (id: number) => `/admin/orders/${id}/packing-slip`,
+  },
+  adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
+  adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
+  adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 
 /** The API address that starts a social sign-in; the browser goes there, it is not a background call. */

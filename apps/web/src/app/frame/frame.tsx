@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
@@ -26,7 +26,8 @@ function PageLive() {
   return null;
 }
 
-export function Frame() {
+/** The shop's frame around the matched page, or around `children` (a page shown in place of another). */
+export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
@@ -44,7 +45,7 @@ export function Frame() {
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
-          <Outlet />
+          {children ?? <Outlet />}
           <PageLive />
         </Suspense>
       </main>

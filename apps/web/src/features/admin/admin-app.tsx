@@ -1,0 +1,42 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { paths } from '@/config/paths';
+import AdminLayout, { AdminNotFound } from './admin-layout';
+
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
+const ProductsPage = lazy(() => import('./products/products-page'));
+const ProductEditPage = lazy(() => import('./products/product-edit-page'));
+const CollectionsPage = lazy(() => import('./collections/collections-page'));
+const GalleryPage = lazy(() => import('./gallery/gallery-page'));
+const OrdersPage = lazy(() => import('./orders/orders-page'));
+const OrderPage = lazy(() => import('./orders/order-page'));
+const PackingSlipPage = lazy(() => import('./orders/packing-slip-page'));
+const MessagesPage = lazy(() => import('./messages/messages-page'));
+const CustomersPage = lazy(() => import('./customers/customers-page'));
+const CustomerPage = lazy(() => import('./customers/customer-page'));
+
+/** A path of paths.ts as the routes below `/admin/*` name it. */
+const under = (path: string) => path.slice(paths.admin.path.length + 1);
+
+/** The back office's routes (under `/admin/*` of app/router.tsx, behind the admin guard): one page each. */
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path={under(paths.adminProducts.path)} element={<ProductsPage />} />
+        <Route path={under(paths.adminNewProduct.path)} element={<ProductEditPage />} />
+        <Route path={under(paths.adminProduct.path)} element={<ProductEditPage />} />
+        <Route path={under(paths.adminCollections.path)} element={<CollectionsPage />} />
+        <Route path={under(paths.adminGallery.path)} element={<GalleryPage />} />
+        <Route path={under(paths.adminOrders.path)} element={<OrdersPage />} />
+        <Route path={under(paths.adminOrder.path)} element={<OrderPage />} />
+        <Route path={under(paths.adminPackingSlip.path)} element={<PackingSlipPage />} />
+        <Route path={under(paths.adminMessages.path)} element={<MessagesPage />} />
+        <Route path={under(paths.adminCustomers.path)} element={<CustomersPage />} />
+        <Route path={under(paths.adminCustomer.path)} element={<CustomerPage />} />
+        <Route path="*" element={<AdminNotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,117 @@
+import { Suspense, useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@boutique/contracts/constants';
+import { paths } from '@/config/paths';
+import { PageFallback } from '@/components/page-fallback';
+import { MoonIcon, SunIcon } from '@/components/ui/icons';
+import { changeLanguage } from '@/lib/i18n';
+import { setTheme, useTheme } from '@/lib/theme';
+import { useAdminMessages } from './api/messages';
+import adminStylesheet from './admin.css?url';
+
+const NAV = [
+  { to: paths.admin.href(), key: 'dashboard', end: true },
+  { to: paths.adminOrders.href(), key: 'orders' },
+  { to: paths.adminProducts.href(), key: 'products' },
+  { to: paths.adminCollections.href(), key: 'collections' },
+  { to: paths.adminGallery.href(), key: 'gallery' },
+  { to: paths.adminMessages.href(), key: 'messages' },
+  { to: paths.adminCustomers.href(), key: 'customers' },
+] as const;
+
+/**
+ * The back office's frame: a top bar (shop, language, theme), the side navigation and the page. Its stylesheet
+ * is its own: React holds the frame back until it has loaded, so nothing shows unstyled.
+ */
+export default function AdminLayout() {
+  const { t, i18n } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const theme = useTheme();
+  const unread = useAdminMessages({ box: 'inbox', page: 1, per_page: 1 }).data?.unread ?? 0;
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [pathname]);
+  // The storefront's pages end the boot state when they render; the back office never shows one of them.
+  useEffect(() => {
+    delete document.documentElement.dataset.booting;
+  }, []);
+
+  return (
+    <div className="adm">
+      <link rel="stylesheet" href={adminStylesheet} precedence="admin" />
+      <meta name="robots" content="noindex" />
+      <a href="#admin-main" className="adm-skip">
+        {t('skip')}
+      </a>
+      <header className="adm-top">
+        <Link to={paths.admin.href()} className="adm-brand">
+          {t('brand')}
+          <small>{t('backOffice')}</small>
+        </Link>
+        <div className="adm-top-tools">
+          <Link to={paths.home.href()}>{t('viewShop')}</Link>
+          <label className="visually-hidden" htmlFor="admin-language">
+            {t('language')}
+          </label>
+          <select
+            id="admin-language"
+            className="adm-lang"
+            value={i18n.language}
+            onChange={(event) => changeLanguage(event.target.value as Language)}
+          >
+            {LANGUAGES.map((lng) => (
+              <option key={lng} value={lng} lang={lng}>
+                {t(`languages.${lng}`)}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="adm-icon-btn"
+            aria-pressed={theme === 'dark'}
+            aria-label={t('darkMode')}
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+          >
+            {theme === 'dark' ? <SunIcon size={16} /> : <MoonIcon size={16} />}
+          </button>
+        </div>
+      </header>
+      <nav className="adm-nav" aria-label={t('navLabel')}>
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.key}>
+              <NavLink to={item.to} end={'end' in item}>
+                <span>{t(`nav.${item.key}`)}</span>
+                {item.key === 'messages' && unread > 0 && (
+                  <span className="adm-count" aria-label={t('messages.unreadCount', { count: unread })}>
+                    {unread}
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="admin-main" className="adm-main" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** An address under /admin that names no page. */
+export function AdminNotFound() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="adm-stack">
+      <h1>{t('notFound.title')}</h1>
+      <p>
+        <Link to={paths.admin.href()}>{t('notFound.back')}</Link>
+      </p>
+    </div>
+  );
+}

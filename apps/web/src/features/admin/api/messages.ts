@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  type AdminMessageListQuery,
+  type AdminMessageListResponse,
+  type AdminMessageResponse,
+  type MessageUpdate,
+} from '@boutique/contracts/admin';
+import { adminRequest, listQuery } from './admin-request';
+
+export type MessageFilters = Pick<AdminMessageListQuery, 'box'> & { page: number; per_page: number };
+
+const messagesKey = ['admin', 'messages'] as const;
+
+export const adminMessagesQuery = (filters: MessageFilters) =>
+  queryOptions({
+    queryKey: [...messagesKey, filters] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await adminRequest<AdminMessageListResponse>(ADMIN_API.messages, {
+          signal,
+          query: listQuery(filters),
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const useAdminMessages = (filters: MessageFilters) => useQuery(adminMessagesQuery(filters));
+
+/** Read, unread, archived or back in the inbox; the inbox, its count and the dashboard follow. */
+export function useUpdateMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: MessageUpdate }) =>
+      adminRequest<AdminMessageResponse>(ADMIN_API.message(id), { method: 'PATCH', body: change }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: messagesKey });
+      await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    },
+  });
+}

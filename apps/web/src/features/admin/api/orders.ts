@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  type AdminOrderListQuery,
+  type AdminOrderListResponse,
+  type AdminOrderResponse,
+  type PackingSlipResponse,
+} from '@boutique/contracts/admin';
+import type { OrderStatusUpdate } from '@boutique/contracts';
+import { adminRequest, listQuery } from './admin-request';
+
+export type OrderFilters = Partial<Pick<AdminOrderListQuery, 'status' | 'q' | 'from' | 'to'>> & {
+  page: number;
+  per_page: number;
+};
+
+const ordersKey = ['admin', 'orders'] as const;
+
+export const adminOrdersQuery = (filters: OrderFilters) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'list', filters] as const,
+    queryFn: async ({ signal }) =>
+      (await adminRequest<AdminOrderListResponse>(ADMIN_API.orders, { signal, query: listQuery(filters) }))
+        .data,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const useAdminOrders = (filters: OrderFilters) => useQuery(adminOrdersQuery(filters));
+
+export const adminOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'one', id] as const,
+    queryFn: async ({ signal }) =>
+      (await adminRequest<AdminOrderResponse>(ADMIN_API.order(id), { signal })).data,
+    staleTime: 0,
+  });
+
+export const useAdminOrder = (id: number) => useQuery(adminOrderQuery(id));
+
+export const packingSlipQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'slip', id] as const,
+    queryFn: async ({ signal }) =>
+      (await adminRequest<PackingSlipResponse>(ADMIN_API.packingSlip(id), { signal })).data.slip,
+    staleTime: 0,
+  });
+
+export const usePackingSlip = (id: number) => useQuery(packingSlipQuery(id));
+
+/** Moves the order on; the API e-mails the shopper. Every order list and the dashboard are asked again. */
+export function useMoveOrder(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (move: OrderStatusUpdate) =>
+      adminRequest<unknown>(ADMIN_API.orderStatus(id), { method: 'PATCH', body: move }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ordersKey });
+      await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * The shared schemas and the API word their refusals in English (contracts); the back office says them in the
+ * owner's language. A message this does not know is shown as the server wrote it.
+ */
+const KINDS: [RegExp, string][] = [
+  [/is not a JPEG, PNG, WebP or AVIF photo/i, 'notPhoto'],
+  [/is larger than (\d+) MB/i, 'fileTooBig'],
+  [/is larger than (\d+) pixels/i, 'tooManyPixels'],
+  [/could not be read as a picture/i, 'unreadable'],
+  [/old price must be higher/i, 'oldPriceAbove'],
+  [/is required|field is required|Required/i, 'required'],
+  [/may not be greater than (\d+) characters/i, 'tooLong'],
+  [/may not be greater than (\d+)/i, 'tooMuch'],
+  [/may not be negative/i, 'negative'],
+  [/must be an amount/i, 'amount'],
+  [/hex value/i, 'color'],
+  [/whole number/i, 'wholeNumber'],
+  [/at least one size/i, 'oneSize'],
+  [/appear once/i, 'once'],
+  [/already been taken|already exists|already used|is taken/i, 'taken'],
+  [/letters, digits and dashes/i, 'slug'],
+  [/not allowed/i, 'characters'],
+  [/unknown category|category does not exist|no such category/i, 'category'],
+];
+
+export function problemText(message: string | undefined, t: TFunction<'admin'>): string | undefined {
+  if (!message) return undefined;
+  for (const [pattern, kind] of KINDS) {
+    const match = pattern.exec(message);
+    if (match) return t(`problems.${kind}`, { max: match[1] ?? '' });
+  }
+  return message;
+}

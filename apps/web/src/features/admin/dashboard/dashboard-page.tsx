@@ -1,0 +1,163 @@
+import { Suspense, lazy } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_STATS_DAYS } from '@boutique/contracts/admin';
+import type { Language } from '@boutique/contracts/constants';
+import { paths } from '@/config/paths';
+import { PageFallback } from '@/components/page-fallback';
+import { formatMoney } from '@/lib/format';
+import { useAdminStats } from '../api/stats';
+import { AdminPageHeader, QueryState, useListParams } from '../components/admin-ui';
+
+/** The sizes nearest to running out first (as the API orders them); the rest are counted. */
+const LOW_STOCK_SHOWN = 12;
+
+// The chart library is loaded with the chart, after the figures.
+const RevenueChart = lazy(() => import('./revenue-chart'));
+
+/** The shop at a glance: sales over 7, 30 or 90 days, what sells, what runs out, what waits for the owner. */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
+  const { values, set } = useListParams(['days'] as const);
+  const days = (ADMIN_STATS_DAYS as readonly number[]).includes(Number(values.days))
+    ? Number(values.days)
+    : 30;
+  const stats = useAdminStats(days);
+  const s = stats.data;
+
+  return (
+    <>
+      <AdminPageHeader title={t('dashboard.title')} />
+      <nav className="adm-tabs" aria-label={t('dashboard.period')}>
+        {ADMIN_STATS_DAYS.map((d) => (
+          <button
+            key={d}
+            type="button"
+            className="adm-tab"
+            aria-pressed={days === d}
+            onClick={() => set({ days: d === 30 ? '' : d })}
+          >
+            {t('dashboard.days', { count: d })}
+          </button>
+        ))}
+      </nav>
+      {!s ? (
+        <QueryState error={stats.error} retry={() => void stats.refetch()} />
+      ) : (
+        <>
+          <div className="adm-kpis">
+            <div className="adm-kpi">
+              <span>{t('dashboard.revenue')}</span>
+              <strong>
+                <bdi>{formatMoney(s.revenue, lang)}</bdi>
+              </strong>
+            </div>
+            <div className="adm-kpi">
+              <span>{t('dashboard.orders')}</span>
+              <strong>{s.orders}</strong>
+            </div>
+            <div className="adm-kpi">
+              <span>{t('dashboard.averageBasket')}</span>
+              <strong>
+                <bdi>{formatMoney(s.average_basket, lang)}</bdi>
+              </strong>
+            </div>
+            <Link className="adm-kpi" to={`${paths.adminOrders.href()}?status=unfulfilled`}>
+              <span>{t('dashboard.awaitingShipment')}</span>
+              <strong>{s.awaiting_shipment}</strong>
+            </Link>
+            <Link className="adm-kpi" to={paths.adminMessages.href()}>
+              <span>{t('dashboard.unreadMessages')}</span>
+              <strong>{s.unread_messages}</strong>
+            </Link>
+          </div>
+          <section
+            className="adm-card"
+            aria-labelledby="chart-title"
+            style={{ marginBlockEnd: 'var(--space-4)' }}
+          >
+            <h2 id="chart-title">{t('dashboard.perDay', { count: days })}</h2>
+            <Suspense fallback={<PageFallback />}>
+              <RevenueChart
+                perDay={s.per_day}
+                lang={lang}
+                labels={{ revenue: t('dashboard.revenue'), orders: t('dashboard.orders') }}
+              />
+            </Suspense>
+            <table className="visually-hidden">
+              <caption>{t('dashboard.perDay', { count: days })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.day')}</th>
+                  <th scope="col">{t('dashboard.revenue')}</th>
+                  <th scope="col">{t('dashboard.orders')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.per_day
+                  .filter((d) => d.orders > 0)
+                  .map((d) => (
+                    <tr key={d.date}>
+                      <td>{d.date}</td>
+                      <td>{formatMoney(d.revenue, lang)}</td>
+                      <td>{d.orders}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </section>
+          <div className="adm-grid">
+            <section className="adm-card" aria-labelledby="top-title">
+              <h2 id="top-title">{t('dashboard.topProducts')}</h2>
+              {s.top_products.length === 0 ? (
+                <p className="adm-muted">{t('dashboard.noSales')}</p>
+              ) : (
+                <ol className="adm-list">
+                  {s.top_products.map((p) => (
+                    <li key={p.slug}>
+                      {p.product_id ? (
+                        <Link to={paths.adminProduct.href(p.product_id)}>
+                          <bdi>{p.name[lang] || p.name.en}</bdi>
+                        </Link>
+                      ) : (
+                        <bdi>{p.name[lang] || p.name.en}</bdi>
+                      )}
+                      <span className="adm-num">
+                        {t('dashboard.sold', { count: p.quantity })} · {formatMoney(p.revenue, lang)}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+            <section className="adm-card" aria-labelledby="low-title">
+              <h2 id="low-title">{t('dashboard.lowStock')}</h2>
+              {s.low_stock.length === 0 ? (
+                <p className="adm-muted">{t('dashboard.noLowStock')}</p>
+              ) : (
+                <ul className="adm-list">
+                  {s.low_stock.slice(0, LOW_STOCK_SHOWN).map((item) => (
+                    <li key={`${item.product_id}-${item.size}`}>
+                      <Link to={paths.adminProduct.href(item.product_id)}>
+                        <bdi>{item.name[lang] || item.name.en}</bdi> · {item.size}
+                      </Link>
+                      <span className="adm-badge" data-tone={item.available === 0 ? 'bad' : 'warn'}>
+                        {t('dashboard.left', { count: item.available })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {s.low_stock.length > LOW_STOCK_SHOWN && (
+                <p className="adm-muted">
+                  {t('dashboard.moreLow', { count: s.low_stock.length - LOW_STOCK_SHOWN })}
+                </p>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminMessage } from '@boutique/contracts/admin';
+import { useAdminMessages, useUpdateMessage } from '../api/messages';
+import { AdminPageHeader, Pager, QueryState, formatDateTime, useListParams } from '../components/admin-ui';
+
+const PER_PAGE = 20;
+const BOXES = ['inbox', 'archived'] as const;
+type Box = (typeof BOXES)[number];
+
+/** The contact form's messages: unread first; read, archive, answer by e-mail. */
+export default function MessagesPage() {
+  const { t } = useTranslation('admin');
+  const { values, page, set } = useListParams(['box'] as const);
+  const box: Box = values.box === 'archived' ? 'archived' : 'inbox';
+  const list = useAdminMessages({ box, page, per_page: PER_PAGE });
+
+  return (
+    <>
+      <AdminPageHeader
+        title={t('messages.title')}
+        subtitle={list.data ? t('messages.unreadCount', { count: list.data.unread }) : undefined}
+      />
+      <nav className="adm-tabs" aria-label={t('messages.boxes')}>
+        {BOXES.map((b) => (
+          <button
+            key={b}
+            type="button"
+            className="adm-tab"
+            aria-pressed={box === b}
+            onClick={() => set({ box: b === 'inbox' ? '' : b })}
+          >
+            {t(`messages.${b}`)}
+          </button>
+        ))}
+      </nav>
+      {list.data ? (
+        <>
+          {list.data.messages.data.length === 0 ? (
+            <p className="adm-muted">{t('messages.empty')}</p>
+          ) : (
+            <ul className="adm-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {list.data.messages.data.map((message) => (
+                <li key={message.id}>
+                  <MessageCard message={message} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager
+            page={list.data.messages.current_page}
+            lastPage={list.data.messages.last_page}
+            total={list.data.messages.total}
+            onPage={(next) => set({ page: next })}
+          />
+        </>
+      ) : (
+        <QueryState error={list.error} retry={() => void list.refetch()} />
+      )}
+    </>
+  );
+}
+
+function MessageCard({ message }: { message: AdminMessage }) {
+  const { t, i18n } = useTranslation('admin');
+  const update = useUpdateMessage();
+  const unread = !message.read_at;
+  const subject = message.subject
+    ? t(`messages.subjects.${message.subject}`, { defaultValue: message.subject })
+    : '';
+  const reply = `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(
+    `${t('messages.replySubject')}${subject ? ` — ${subject}` : ''}`,
+  )}`;
+  const headingId = `message-${message.id}`;
+  return (
+    <article className="adm-card adm-message" data-unread={unread} aria-labelledby={headingId}>
+      <h2 id={headingId} style={{ fontSize: 'var(--text-lg)', margin: 0 }}>
+        {unread && (
+          <span className="adm-badge" data-tone="warn">
+            {t('messages.new')}
+          </span>
+        )}{' '}
+        <bdi>{message.name}</bdi>
+        {subject && <span className="adm-muted"> · {subject}</span>}
+      </h2>
+      <p className="adm-muted">
+        <bdi dir="ltr">{message.email}</bdi>
+        {message.phone && (
+          <>
+            {' · '}
+            <bdi dir="ltr">{message.phone}</bdi>
+          </>
+        )}
+        {' · '}
+        <span className="adm-num">{formatDateTime(message.created_at, i18n.language)}</span>
+      </p>
+      <p className="adm-message-text" dir="auto">
+        {message.message}
+      </p>
+      <div className="adm-actions">
+        <a className="adm-small-btn" href={reply}>
+          {t('messages.reply')}
+        </a>
+        <button
+          type="button"
+          className="adm-small-btn"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ id: message.id, change: { read: unread } })}
+        >
+          {unread ? t('messages.markRead') : t('messages.markUnread')}
+        </button>
+        <button
+          type="button"
+          className="adm-small-btn"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ id: message.id, change: { archived: !message.archived_at } })}
+        >
+          {message.archived_at ? t('messages.unarchive') : t('messages.archive')}
+        </button>
+      </div>
+      {update.error && (
+        <p className="adm-error" role="alert">
+          {t('errors.save')}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,157 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AdminOrderRow } from '@boutique/contracts/admin';
+import { FULFILLMENT_STATUSES, type FulfillmentStatus } from '@boutique/contracts/constants';
+import { paths } from '@/config/paths';
+import { inputClass } from '@/components/ui/field';
+import { formatMoney } from '@/lib/format';
+import { useAdminOrders } from '../api/orders';
+import { AdminTable } from '../components/admin-table';
+import {
+  AdminPageHeader,
+  OrderStatusBadge,
+  Pager,
+  QueryState,
+  SearchBox,
+  formatDateTime,
+  useListParams,
+} from '../components/admin-ui';
+
+const PER_PAGE = 20;
+const column = createColumnHelper<AdminOrderRow>();
+const isStatus = (value: string): value is FulfillmentStatus =>
+  (FULFILLMENT_STATUSES as readonly string[]).includes(value);
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Orders by status (tabs with their counts), searched by number, e-mail or name, between two days. */
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language;
+  const { values, page, set } = useListParams(['status', 'q', 'from', 'to'] as const);
+  const status = isStatus(values.status) ? values.status : undefined;
+  const list = useAdminOrders({
+    page,
+    per_page: PER_PAGE,
+    status,
+    q: values.q || undefined,
+    from: isDay(values.from) ? values.from : undefined,
+    to: isDay(values.to) ? values.to : undefined,
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('order_number', {
+        header: () => t('orders.number'),
+        cell: (info) => (
+          <Link to={paths.adminOrder.href(info.row.original.id)}>
+            <bdi>{info.getValue()}</bdi>
+          </Link>
+        ),
+      }),
+      column.accessor('created_at', {
+        header: () => t('orders.date'),
+        cell: (info) => <span className="adm-num">{formatDateTime(info.getValue(), lang)}</span>,
+      }),
+      column.accessor((row) => row.customer.name, {
+        id: 'customer',
+        header: () => t('orders.customer'),
+        cell: (info) => (
+          <>
+            <bdi>{info.getValue()}</bdi>
+            <br />
+            <bdi className="adm-muted">{info.row.original.customer.email}</bdi>
+          </>
+        ),
+      }),
+      column.accessor('items_count', {
+        header: () => t('orders.pieces'),
+        cell: (info) => <span className="adm-num">{info.getValue()}</span>,
+      }),
+      column.accessor((row) => Number(row.total_amount), {
+        id: 'total',
+        header: () => t('orders.total'),
+        cell: (info) => <span className="adm-num">{formatMoney(info.row.original.total_amount, lang)}</span>,
+      }),
+      column.accessor('fulfillment_status', {
+        header: () => t('orders.status'),
+        cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+      }),
+      column.accessor('payment_status', {
+        header: () => t('orders.payment'),
+        cell: (info) => t(`paymentStatus.${info.getValue()}`),
+      }),
+    ],
+    [t, lang],
+  );
+
+  const counts = list.data?.counts;
+  const tabs = ['all', ...FULFILLMENT_STATUSES] as const;
+
+  return (
+    <>
+      <AdminPageHeader title={t('orders.title')} />
+      <nav className="adm-tabs" aria-label={t('orders.byStatus')}>
+        {tabs.map((tab) => {
+          const current = (status ?? 'all') === tab;
+          return (
+            <button
+              key={tab}
+              type="button"
+              className="adm-tab"
+              aria-pressed={current}
+              onClick={() => set({ status: tab === 'all' ? '' : tab })}
+            >
+              {tab === 'all' ? t('orders.all') : t(`orderStatus.${tab}`)}
+              <span className="adm-count">{counts ? counts[tab] : '…'}</span>
+            </button>
+          );
+        })}
+      </nav>
+      <div className="adm-filters" role="search">
+        <SearchBox id="orders-q" label={t('orders.search')} value={values.q} onSearch={(q) => set({ q })} />
+        <div className="adm-field">
+          <label htmlFor="orders-from">{t('orders.from')}</label>
+          <input
+            id="orders-from"
+            type="date"
+            className={inputClass}
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </div>
+        <div className="adm-field">
+          <label htmlFor="orders-to">{t('orders.to')}</label>
+          <input
+            id="orders-to"
+            type="date"
+            className={inputClass}
+            value={values.to}
+            min={values.from || undefined}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </div>
+      </div>
+      {list.data ? (
+        <>
+          <AdminTable
+            label={t('orders.title')}
+            data={list.data.orders.data}
+            columns={columns}
+            empty={t('orders.empty')}
+          />
+          <Pager
+            page={list.data.orders.current_page}
+            lastPage={list.data.orders.last_page}
+            total={list.data.orders.total}
+            onPage={(next) => set({ page: next })}
+          />
+        </>
+      ) : (
+        <QueryState error={list.error} retry={() => void list.refetch()} />
+      )}
+    </>
+  );
+}

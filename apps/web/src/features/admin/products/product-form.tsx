@@ -1,0 +1,518 @@
+import { useState } from 'react';
+import {
+  Controller,
+  get,
+  useFieldArray,
+  useForm,
+  type FieldErrors,
+  type FieldPath,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  ADMIN_PRODUCT_LIMITS,
+  ProductCreateSchema,
+  type AdminProduct,
+  type ProductCreate,
+  type ProductCreateInput,
+} from '@boutique/contracts/admin';
+import { LANGUAGES, SIZES, type Language } from '@boutique/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { FormMessages, inputClass, ltrInputClass, selectClass, selectWrapClass } from '@/components/ui/field';
+import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { useAdminCategories } from '../api/products';
+import { errorMessage } from '../components/admin-ui';
+import { problemText } from '../components/problems';
+
+export type ProductFormValues = ProductCreateInput;
+
+const emptyText = () => ({ en: '', fr: '', ar: '' });
+
+export function emptyProduct(): ProductFormValues {
+  return {
+    category: 'caftan',
+    slug: '',
+    name: emptyText(),
+    description: emptyText(),
+    details: [],
+    care: [],
+    price: '',
+    old_price: null,
+    status: 'active',
+    featured: false,
+    best_seller: false,
+    colors: [],
+    sizes: SIZES.map((name) => ({ name, stock: 0 })),
+  };
+}
+
+/** The form's values for a product as the API answered it. */
+export function productValues(product: AdminProduct): ProductFormValues {
+  return {
+    category: product.category,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    details: product.details,
+    care: product.care,
+    price: product.price,
+    old_price: product.old_price,
+    status: product.status,
+    featured: product.featured,
+    best_seller: product.best_seller,
+    colors: product.colors,
+    sizes: product.sizes.map(({ name, stock }) => ({ name, stock })),
+  };
+}
+
+/**
+ * Every field of a product (DESIGN section 10): the texts in the three languages side by side, Arabic right to
+ * left; colours with their picker and names; sizes with their stock; prices shown as the shop shows them while
+ * typing. Checked with the contracts' schema before it is sent, and the API's refusals land on their fields.
+ */
+export function ProductForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  reservedBySize,
+}: {
+  initial: ProductFormValues;
+  submitLabel: string;
+  onSubmit: (values: ProductCreate) => Promise<unknown>;
+  /** Pieces held by payments under way, per size: the stock may not go below them. */
+  reservedBySize?: Partial<Record<string, number>>;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
+  const categories = useAdminCategories();
+  const [banner, setBanner] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<ProductFormValues, unknown, ProductCreate>({
+    resolver: zodResolver(ProductCreateSchema),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const details = useFieldArray({ control, name: 'details' });
+  const care = useFieldArray({ control, name: 'care' });
+  const colors = useFieldArray({ control, name: 'colors' });
+
+  const problem = (path: string) => problemText(messageAt(errors, path), t);
+  const price = watch('price');
+  const oldPrice = watch('old_price');
+  const preview = (value: unknown) =>
+    typeof value === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(value.trim())
+      ? formatMoney(value.trim(), lang)
+      : '—';
+
+  const submit = handleSubmit(
+    async (values) => {
+      setBanner(undefined);
+      setSaved(false);
+      try {
+        await onSubmit(values);
+        // What was sent is what is saved: the form is clean again, its values kept.
+        form.reset(undefined, { keepValues: true });
+        setSaved(true);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 422) {
+          const unplaced: string[] = [];
+          let first = true;
+          for (const [field, messages] of Object.entries(error.errors)) {
+            const message = messages[0];
+            if (!message) continue;
+            if (fieldExists(values, field)) {
+              setError(
+                field as FieldPath<ProductFormValues>,
+                { type: 'server', message },
+                { shouldFocus: first },
+              );
+              first = false;
+            } else unplaced.push(problemText(message, t) ?? message);
+          }
+          setBanner([t('form.refused'), ...unplaced].join(' '));
+        } else setBanner(errorMessage(error, t('errors.save')));
+      }
+    },
+    () => setBanner(t('form.invalid')),
+  );
+
+  return (
+    <form className="adm-form" noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset className="adm-fieldset">
+        <legend>{t('form.identity')}</legend>
+        <div className="adm-row">
+          <div className="adm-field">
+            <label htmlFor="product-category">{t('products.category')}</label>
+            <div className={selectWrapClass}>
+              <select id="product-category" className={selectClass} {...register('category')}>
+                {(categories.data ?? [{ slug: initial.category, name: emptyText() }]).map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name[lang] || c.slug}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <FieldProblem id="product-category-error" text={problem('category')} />
+          </div>
+          <div className="adm-field">
+            <label htmlFor="product-slug">{t('form.slug')}</label>
+            <input
+              id="product-slug"
+              className={ltrInputClass}
+              dir="ltr"
+              placeholder={t('form.slugHint')}
+              aria-invalid={problem('slug') ? true : undefined}
+              aria-describedby={problem('slug') ? 'product-slug-error' : undefined}
+              {...register('slug', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+            />
+            <FieldProblem id="product-slug-error" text={problem('slug')} />
+          </div>
+        </div>
+        <LanguageFields
+          base="name"
+          label={t('form.name')}
+          register={register}
+          errors={errors}
+          max={ADMIN_PRODUCT_LIMITS.name}
+        />
+        <LanguageFields
+          base="description"
+          label={t('form.description')}
+          register={register}
+          errors={errors}
+          max={ADMIN_PRODUCT_LIMITS.description}
+          multiline
+        />
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>{t('form.prices')}</legend>
+        <div className="adm-row">
+          <div className="adm-field">
+            <label htmlFor="product-price">{t('products.price')}</label>
+            <input
+              id="product-price"
+              className={ltrInputClass}
+              dir="ltr"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={problem('price') ? true : undefined}
+              aria-describedby="product-price-preview"
+              {...register('price')}
+            />
+            <p id="product-price-preview" className="adm-live-price" aria-live="polite">
+              {t('form.shownAs')} <bdi>{preview(price)}</bdi>
+            </p>
+            <FieldProblem id="product-price-error" text={problem('price')} />
+          </div>
+          <div className="adm-field">
+            <label htmlFor="product-old-price">{t('form.oldPrice')}</label>
+            <input
+              id="product-old-price"
+              className={ltrInputClass}
+              dir="ltr"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('form.oldPriceHint')}
+              aria-invalid={problem('old_price') ? true : undefined}
+              aria-describedby="product-old-price-preview"
+              {...register('old_price', {
+                setValueAs: (v: string | null) => (v == null || v.trim() === '' ? null : v),
+              })}
+            />
+            <p id="product-old-price-preview" className="adm-live-price" aria-live="polite">
+              {t('form.shownAs')} <bdi>{oldPrice ? preview(oldPrice) : '—'}</bdi>
+            </p>
+            <FieldProblem id="product-old-price-error" text={problem('old_price')} />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>{t('form.sizes')}</legend>
+        <Controller
+          control={control}
+          name="sizes"
+          render={({ field }) => {
+            const chosen = field.value ?? [];
+            const toggle = (name: (typeof SIZES)[number], on: boolean) =>
+              field.onChange(
+                on
+                  ? SIZES.filter((s) => s === name || chosen.some((c) => c.name === s)).map(
+                      (s) => chosen.find((c) => c.name === s) ?? { name: s, stock: 0 },
+                    )
+                  : chosen.filter((c) => c.name !== name),
+              );
+            const setStock = (name: string, stock: number) =>
+              field.onChange(chosen.map((c) => (c.name === name ? { ...c, stock } : c)));
+            return (
+              <div className="adm-sizes">
+                {SIZES.map((size) => {
+                  const entry = chosen.find((c) => c.name === size);
+                  const index = chosen.findIndex((c) => c.name === size);
+                  const stockProblem = index >= 0 ? problem(`sizes.${index}.stock`) : undefined;
+                  const held = reservedBySize?.[size] ?? 0;
+                  return (
+                    <div key={size} className="adm-size">
+                      <label className="adm-check">
+                        <input
+                          type="checkbox"
+                          checked={Boolean(entry)}
+                          onChange={(e) => toggle(size, e.target.checked)}
+                        />
+                        {t('form.size', { size })}
+                      </label>
+                      <div className="adm-field">
+                        <label htmlFor={`product-stock-${size}`}>{t('form.stockOf', { size })}</label>
+                        <input
+                          id={`product-stock-${size}`}
+                          type="number"
+                          min={held}
+                          step={1}
+                          dir="ltr"
+                          className={inputClass}
+                          disabled={!entry}
+                          value={entry ? String(entry.stock) : ''}
+                          aria-invalid={stockProblem ? true : undefined}
+                          onChange={(e) =>
+                            setStock(size, e.target.value === '' ? Number.NaN : e.target.valueAsNumber)
+                          }
+                        />
+                        {held > 0 && <p className="adm-muted">{t('form.held', { count: held })}</p>}
+                        <FieldProblem id={`product-stock-${size}-error`} text={stockProblem} />
+                      </div>
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          }}
+        />
+        <FieldProblem id="product-sizes-error" text={problem('sizes') ?? problem('sizes.root')} />
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>{t('form.colors')}</legend>
+        {colors.fields.map((color, index) => (
+          <div key={color.id} className="adm-line">
+            <div className="adm-line-head">
+              <Controller
+                control={control}
+                name={`colors.${index}.value`}
+                render={({ field }) => (
+                  <div className="adm-actions">
+                    <label htmlFor={`color-${index}-picker`} className="visually-hidden">
+                      {t('form.colorPicker', { n: index + 1 })}
+                    </label>
+                    <input
+                      id={`color-${index}-picker`}
+                      type="color"
+                      className="adm-swatch"
+                      value={/^#[0-9a-f]{6}$/i.test(field.value ?? '') ? field.value : '#000000'}
+                      onChange={(e) => field.onChange(e.target.value)}
+                    />
+                    <label htmlFor={`color-${index}-hex`} className="visually-hidden">
+                      {t('form.colorHex', { n: index + 1 })}
+                    </label>
+                    <input
+                      id={`color-${index}-hex`}
+                      className={ltrInputClass}
+                      dir="ltr"
+                      size={9}
+                      value={field.value ?? ''}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      aria-invalid={problem(`colors.${index}.value`) ? true : undefined}
+                    />
+                  </div>
+                )}
+              />
+              <button
+                type="button"
+                className="adm-small-btn"
+                data-danger="true"
+                onClick={() => colors.remove(index)}
+              >
+                {t('form.removeColor', { n: index + 1 })}
+              </button>
+            </div>
+            <FieldProblem id={`color-${index}-error`} text={problem(`colors.${index}.value`)} />
+            <LanguageFields
+              base={`colors.${index}.name`}
+              label={t('form.colorName', { n: index + 1 })}
+              register={register}
+              errors={errors}
+              max={60}
+            />
+          </div>
+        ))}
+        <FieldProblem id="product-colors-error" text={problem('colors') ?? problem('colors.root')} />
+        {colors.fields.length < ADMIN_PRODUCT_LIMITS.colors && (
+          <div>
+            <Button variant="outline" onClick={() => colors.append({ value: '#1f5c4a', name: emptyText() })}>
+              {t('form.addColor')}
+            </Button>
+          </div>
+        )}
+      </fieldset>
+
+      {(['details', 'care'] as const).map((list) => {
+        const array = list === 'details' ? details : care;
+        return (
+          <fieldset key={list} className="adm-fieldset">
+            <legend>{t(`form.${list}`)}</legend>
+            {array.fields.map((line, index) => (
+              <div key={line.id} className="adm-line">
+                <div className="adm-line-head">
+                  <LanguageFields
+                    base={`${list}.${index}`}
+                    label={t(list === 'details' ? 'form.detailN' : 'form.careN', { n: index + 1 })}
+                    register={register}
+                    errors={errors}
+                    max={ADMIN_PRODUCT_LIMITS.detail}
+                  />
+                </div>
+                <div>
+                  <button
+                    type="button"
+                    className="adm-small-btn"
+                    data-danger="true"
+                    onClick={() => array.remove(index)}
+                  >
+                    {t('form.removeLine', { n: index + 1 })}
+                  </button>
+                </div>
+              </div>
+            ))}
+            {array.fields.length < ADMIN_PRODUCT_LIMITS.lines && (
+              <div>
+                <Button variant="outline" onClick={() => array.append(emptyText())}>
+                  {t(list === 'details' ? 'form.addDetail' : 'form.addCare')}
+                </Button>
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+
+      <fieldset className="adm-fieldset">
+        <legend>{t('form.visibility')}</legend>
+        <div className="adm-row">
+          <div className="adm-field">
+            <label htmlFor="product-status">{t('products.status')}</label>
+            <div className={selectWrapClass}>
+              <select id="product-status" className={selectClass} {...register('status')}>
+                <option value="active">{t('productStatus.active')}</option>
+                <option value="inactive">{t('productStatus.inactive')}</option>
+              </select>
+            </div>
+          </div>
+          <label className="adm-check">
+            <input type="checkbox" {...register('featured')} />
+            {t('products.featured')}
+          </label>
+          <label className="adm-check">
+            <input type="checkbox" {...register('best_seller')} />
+            {t('products.bestSeller')}
+          </label>
+        </div>
+      </fieldset>
+
+      <FormMessages error={banner} success={saved && !banner ? t('form.saved') : undefined} />
+      <div className="adm-sticky-actions">
+        <Button type="submit" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The message of the form's error at a path (`name.ar`, `sizes.0.stock`), if any. */
+function messageAt(errors: object, path: string): string | undefined {
+  const found: unknown = get(errors, path);
+  return found && typeof found === 'object' && 'message' in found && typeof found.message === 'string'
+    ? found.message
+    : undefined;
+}
+
+/** Whether a field path the API named (`name.ar`, `sizes.0.stock`) is one of the form's. */
+function fieldExists(values: object, path: string): boolean {
+  let node: unknown = values;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object' || !(part in node)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
+function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="adm-error">
+      {text}
+    </p>
+  );
+}
+
+/** One text in English, French and Arabic, side by side on a wide screen; Arabic is typed right to left. */
+function LanguageFields({
+  base,
+  label,
+  register,
+  errors,
+  max,
+  multiline = false,
+}: {
+  base: string;
+  label: string;
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+  max: number;
+  multiline?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const id = base.replace(/\./g, '-');
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} className="adm-field">
+      <span id={`${id}-label`} className="adm-group-label">
+        {label}
+      </span>
+      <div className="adm-langs">
+        {LANGUAGES.map((lng) => {
+          const path = `${base}.${lng}` as FieldPath<ProductFormValues>;
+          const problem = problemText(messageAt(errors, path), t);
+          const props = {
+            id: `${id}-${lng}`,
+            lang: lng,
+            dir: lng === 'ar' ? 'rtl' : 'ltr',
+            className: inputClass,
+            maxLength: max + 50,
+            'aria-invalid': problem ? true : undefined,
+            'aria-describedby': problem ? `${id}-${lng}-error` : undefined,
+            ...register(path),
+          } as const;
+          return (
+            <div key={lng} className="adm-field">
+              <label htmlFor={`${id}-${lng}`}>
+                {t('form.inLanguage', { label, language: t(`languages.${lng}`) })}
+              </label>
+              {multiline ? <textarea rows={5} {...props} /> : <input {...props} />}
+              <FieldProblem id={`${id}-${lng}-error`} text={problem} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

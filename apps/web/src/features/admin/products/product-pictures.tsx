@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminProduct } from '@boutique/contracts/admin';
+import type { Language } from '@boutique/contracts/constants';
+import {
+  deleteProductImage,
+  reorderProductImages,
+  uploadProductImage,
+  useStoreProductImages,
+} from '../api/images';
+import { errorMessage } from '../components/admin-ui';
+import { PictureUploader } from '../components/picture-uploader';
+import { SortablePictures } from '../components/sortable-pictures';
+
+/** A product's photos: add several at once, put them in order, choose the main one (the first), remove one. */
+export function ProductPictures({ product }: { product: AdminProduct }) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
+  const store = useStoreProductImages(product.id);
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const name = product.name[lang] || product.name.en;
+
+  const run = async (work: () => Promise<{ data: { images: AdminProduct['images'] } }>) => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      store((await work()).data.images);
+    } catch (error) {
+      setProblem(errorMessage(error, t('errors.save')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pictures = product.images.map((image, index) => ({
+    id: image.id,
+    url: image.url,
+    alt: t('pictures.alt', { name, n: index + 1 }),
+  }));
+
+  return (
+    <section className="adm-card adm-stack" aria-labelledby="pictures-title">
+      <h2 id="pictures-title">{t('pictures.title', { count: product.images.length })}</h2>
+      <PictureUploader
+        label={t('pictures.choose')}
+        upload={async (file, onProgress) => {
+          const res = await uploadProductImage(product.id, file, { onProgress });
+          store(res.data.images);
+        }}
+      />
+      {problem && (
+        <p className="adm-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {pictures.length === 0 ? (
+        <p className="adm-muted">{t('pictures.none')}</p>
+      ) : (
+        <SortablePictures
+          label={t('pictures.order')}
+          pictures={pictures}
+          onReorder={(order) => void run(() => reorderProductImages(product.id, order))}
+          tools={(picture, index) => (
+            <>
+              {index === 0 ? (
+                <span className="adm-badge" data-tone="good">
+                  {t('pictures.main')}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="adm-small-btn"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(() =>
+                      reorderProductImages(product.id, [
+                        picture.id,
+                        ...pictures.map((p) => p.id).filter((id) => id !== picture.id),
+                      ]),
+                    )
+                  }
+                >
+                  {t('pictures.makeMain', { n: index + 1 })}
+                </button>
+              )}
+              <button
+                type="button"
+                className="adm-small-btn"
+                data-danger="true"
+                disabled={busy}
+                onClick={() => void run(() => deleteProductImage(product.id, picture.id))}
+              >
+                {t('pictures.delete', { n: index + 1 })}
+              </button>
+            </>
+          )}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AdminProductRow } from '@boutique/contracts/admin';
+import type { Language } from '@boutique/contracts/constants';
+import { paths } from '@/config/paths';
+import { ButtonLink } from '@/components/ui/button';
+import { formatMoney } from '@/lib/format';
+import { useAdminCategories, useAdminProducts } from '../api/products';
+import { AdminTable } from '../components/admin-table';
+import {
+  AdminPageHeader,
+  FilterSelect,
+  Pager,
+  QueryState,
+  SearchBox,
+  formatDateTime,
+  useListParams,
+} from '../components/admin-ui';
+
+const PER_PAGE = 20;
+const column = createColumnHelper<AdminProductRow>();
+const STATUSES = ['active', 'inactive', 'archived'] as const;
+type StatusFilter = (typeof STATUSES)[number];
+const isStatus = (value: string): value is StatusFilter => (STATUSES as readonly string[]).includes(value);
+
+/** Every product of the shop: search by name or slug, filter by collection and status, page through. */
+export default function ProductsPage() {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
+  const { values, page, set } = useListParams(['q', 'category', 'status'] as const);
+  const status = isStatus(values.status) ? values.status : undefined;
+  const list = useAdminProducts({
+    page,
+    per_page: PER_PAGE,
+    q: values.q || undefined,
+    category: values.category || undefined,
+    status,
+  });
+  const categories = useAdminCategories();
+
+  const columns = useMemo(
+    () => [
+      column.accessor('image', {
+        header: () => <span className="visually-hidden">{t('products.picture')}</span>,
+        enableSorting: false,
+        cell: (info) => (info.getValue() ? <img src={info.getValue() ?? ''} alt="" loading="lazy" /> : null),
+      }),
+      column.accessor((row) => row.name[lang] || row.name.en, {
+        id: 'name',
+        header: () => t('products.name'),
+        cell: (info) => (
+          <Link to={paths.adminProduct.href(info.row.original.id)}>
+            <bdi>{info.getValue()}</bdi>
+          </Link>
+        ),
+      }),
+      column.accessor('category', {
+        header: () => t('products.category'),
+        cell: (info) => {
+          const found = categories.data?.find((c) => c.slug === info.getValue());
+          return found ? found.name[lang] : info.getValue();
+        },
+      }),
+      column.accessor((row) => Number(row.price), {
+        id: 'price',
+        header: () => t('products.price'),
+        cell: (info) => (
+          <span className="adm-num">
+            {formatMoney(info.row.original.price, lang)}
+            {info.row.original.old_price && (
+              <>
+                {' '}
+                <s className="adm-muted">{formatMoney(info.row.original.old_price, lang)}</s>
+              </>
+            )}
+          </span>
+        ),
+      }),
+      column.accessor((row) => row.sizes.reduce((sum, size) => sum + size.stock, 0), {
+        id: 'stock',
+        header: () => t('products.stock'),
+        cell: (info) => (
+          <span className="adm-num">
+            {info.row.original.sizes.map((s) => `${s.name} ${s.stock}`).join(' · ') || '—'}
+          </span>
+        ),
+      }),
+      column.accessor((row) => (row.archived_at ? 'archived' : row.status), {
+        id: 'status',
+        header: () => t('products.status'),
+        cell: (info) => (
+          <span className="adm-badge" data-tone={info.getValue() === 'active' ? 'good' : 'warn'}>
+            {t(`productStatus.${info.getValue()}`)}
+          </span>
+        ),
+      }),
+      column.display({
+        id: 'flags',
+        header: () => t('products.flags'),
+        cell: (info) =>
+          [
+            info.row.original.featured && t('products.featured'),
+            info.row.original.best_seller && t('products.bestSeller'),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+      }),
+      column.accessor('updated_at', {
+        header: () => t('products.updated'),
+        cell: (info) => <span className="adm-num">{formatDateTime(info.getValue(), lang)}</span>,
+      }),
+    ],
+    [t, lang, categories.data],
+  );
+
+  return (
+    <>
+      <AdminPageHeader
+        title={t('products.title')}
+        subtitle={list.data ? t('products.count', { count: list.data.total }) : undefined}
+        actions={
+          <ButtonLink to={paths.adminNewProduct.href()} variant="dark">
+            {t('products.new')}
+          </ButtonLink>
+        }
+      />
+      <div className="adm-filters" role="search">
+        <SearchBox
+          id="products-q"
+          label={t('products.search')}
+          value={values.q}
+          onSearch={(q) => set({ q })}
+        />
+        <FilterSelect
+          id="products-category"
+          label={t('products.category')}
+          value={values.category}
+          onChange={(category) => set({ category })}
+          options={[
+            { value: '', label: t('products.allCategories') },
+            ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name[lang] })),
+          ]}
+        />
+        <FilterSelect
+          id="products-status"
+          label={t('products.status')}
+          value={status ?? ''}
+          onChange={(next) => set({ status: next })}
+          options={[
+            { value: '', label: t('products.inShopOrHidden') },
+            ...STATUSES.map((s) => ({ value: s, label: t(`productStatus.${s}`) })),
+          ]}
+        />
+      </div>
+      {list.data ? (
+        <>
+          <AdminTable
+            label={t('products.title')}
+            data={list.data.data}
+            columns={columns}
+            empty={t('products.empty')}
+          />
+          <Pager
+            page={list.data.current_page}
+            lastPage={list.data.last_page}
+            total={list.data.total}
+            onPage={(next) => set({ page: next })}
+          />
+        </>
+      ) : (
+        <QueryState error={list.error} retry={() => void list.refetch()} />
+      )}
+    </>
+  );
+}
