@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema } from './common.js';
 import { envelope } from './envelope.js';
-import { FULFILLMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
+import { FULFILLMENT_STATUSES, LANGUAGES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
 import { AddressFieldsSchema } from './account.js';
 
 export const FulfillmentStatusSchema = z.enum(FULFILLMENT_STATUSES);
@@ -153,6 +153,8 @@ export const CreateOrderSchema = z.object({
   payment_method: PaymentMethodSchema.default('card'),
   billing_address: OrderAddressSchema,
   shipping_address: OrderAddressSchema.optional(),
+  /** The shopper's language: the order's e-mails and invoice are written in it. */
+  locale: z.enum(LANGUAGES).optional(),
   items: z
     .array(
       z.object({
@@ -205,6 +207,10 @@ export const OrderSchema = z.object({
   shipping_address: StoredAddressSchema.nullable(),
   /** The payment the order was made from: the spec's transaction_id. */
   transaction_id: z.string(),
+  /** The language the order was placed in. */
+  locale: z.enum(LANGUAGES).optional(),
+  /** The tax invoice's number (`INV-000042`) when the shop was VAT-registered at order time. */
+  invoice_number: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -220,6 +226,15 @@ export const OrderStatusUpdateSchema = z.object({
   status: FulfillmentStatusSchema.exclude(['unfulfilled'], {
     error: 'The status must be processing, shipped, delivered or cancelled.',
   }),
+  /** The courier (`aramex`, `dhl`, `fedex`, `ups`, `emirates-post`, or its name) and its parcel number. */
+  carrier: z.string().trim().min(1).max(60).optional(),
+  tracking_number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,40}$/, 'The tracking number may only have letters, digits, spaces and dashes.')
+    .optional(),
+  /** A word to the shopper, put in the e-mail. */
+  note: z.string().trim().max(1000).optional(),
 });
 export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
 

@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './stock.js';
+export * from './outbox.js';

@@ -1,0 +1,69 @@
+import type { Language } from '@boutique/contracts';
+import { renderMail } from '../../lib/mail-layout.js';
+import type { MailMessage } from '../../lib/mailer.js';
+
+export interface ContactCopyInput {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string | null;
+  message: string;
+}
+
+const T = {
+  en: {
+    subject: (s: string) => `Message from the website: ${s}`,
+    none: 'no subject',
+    intro: 'A visitor wrote through the contact form. Reply to this e-mail to answer them.',
+    name: 'Name',
+    email: 'E-mail',
+    phone: 'Phone',
+    topic: 'Subject',
+    message: 'Message:',
+  },
+  fr: {
+    subject: (s: string) => `Message du site : ${s}`,
+    none: 'sans objet',
+    intro: 'Un visiteur a écrit par le formulaire de contact. Répondez à cet e-mail pour lui répondre.',
+    name: 'Nom',
+    email: 'E-mail',
+    phone: 'Téléphone',
+    topic: 'Objet',
+    message: 'Message :',
+  },
+  ar: {
+    subject: (s: string) => `رسالة من الموقع: ${s}`,
+    none: 'بدون موضوع',
+    intro: 'كتب زائر عبر نموذج التواصل. ردّ على هذه الرسالة للإجابة عليه.',
+    name: 'الاسم',
+    email: 'البريد الإلكتروني',
+    phone: 'الهاتف',
+    topic: 'الموضوع',
+    message: 'الرسالة:',
+  },
+} satisfies Record<Language, unknown>;
+
+/** The contact form's copy to the shop (SHOP_EMAIL), in the owner's language; replying answers the visitor. */
+export function contactCopyMail(
+  input: ContactCopyInput,
+  shop: { name: string; email: string; language: Language },
+): MailMessage {
+  const t = T[shop.language];
+  const topic = input.subject?.trim() || t.none;
+  return {
+    ...renderMail(shop.email, shop.language, shop.name, {
+      subject: t.subject(topic),
+      intro: [t.intro],
+      table: [
+        { label: t.name, value: { user: input.name } },
+        { label: t.email, value: { user: input.email } },
+        ...(input.phone ? [{ label: t.phone, value: { user: input.phone } }] : []),
+        { label: t.topic, value: { user: topic } },
+      ],
+      after: [t.message, ...input.message.split(/\r?\n/).map((line) => ({ user: line }))],
+      outro: [],
+    }),
+    replyTo: input.email,
+  };
+}
