@@ -1,4 +1,6 @@
-import type { Language } from '@boutique/contracts';
+import type { CONTACT_SUBJECTS, Language } from '@boutique/contracts';
+
+type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 import { renderMail } from '../../lib/mail-layout.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
@@ -7,13 +9,21 @@ export interface ContactCopyInput {
   name: string;
   email: string;
   phone: string;
-  subject: string | null;
+  subject: ContactSubject | null;
   message: string;
 }
 
 const T = {
   en: {
-    subject: (s: string) => `Message from the website: ${s}`,
+    subject: (name: string, s: string) => `Message from ${name}: ${s}`,
+    topics: {
+      general: 'General question',
+      personal: 'Personal advice & made-to-measure',
+      orders: 'My order',
+      products: 'Our pieces',
+      shipping: 'Shipping & delivery',
+      other: 'Other',
+    },
     none: 'no subject',
     intro: 'A visitor wrote through the contact form. Reply to this e-mail to answer them.',
     name: 'Name',
@@ -23,7 +33,15 @@ const T = {
     message: 'Message:',
   },
   fr: {
-    subject: (s: string) => `Message du site : ${s}`,
+    subject: (name: string, s: string) => `Message de ${name} : ${s}`,
+    topics: {
+      general: 'Question générale',
+      personal: 'Conseil personnalisé et sur-mesure',
+      orders: 'Ma commande',
+      products: 'Nos pièces',
+      shipping: 'Livraison',
+      other: 'Autre',
+    },
     none: 'sans objet',
     intro: 'Un visiteur a écrit par le formulaire de contact. Répondez à cet e-mail pour lui répondre.',
     name: 'Nom',
@@ -33,7 +51,15 @@ const T = {
     message: 'Message :',
   },
   ar: {
-    subject: (s: string) => `رسالة من الموقع: ${s}`,
+    subject: (name: string, s: string) => `رسالة من ${name}: ${s}`,
+    topics: {
+      general: 'استفسار عام',
+      personal: 'استشارة شخصية وتفصيل حسب المقاس',
+      orders: 'طلبي',
+      products: 'قطعنا',
+      shipping: 'الشحن والتوصيل',
+      other: 'موضوع آخر',
+    },
     none: 'بدون موضوع',
     intro: 'كتب زائر عبر نموذج التواصل. ردّ على هذه الرسالة للإجابة عليه.',
     name: 'الاسم',
@@ -50,10 +76,10 @@ export function contactCopyMail(
   shop: { name: string; email: string; language: Language },
 ): MailMessage {
   const t = T[shop.language];
-  const topic = input.subject?.trim() || t.none;
+  const topic = input.subject ? t.topics[input.subject] : t.none;
   return {
     ...renderMail(shop.email, shop.language, shop.name, {
-      subject: t.subject(topic),
+      subject: t.subject(input.name, topic),
       intro: [t.intro],
       table: [
         { label: t.name, value: { user: input.name } },
