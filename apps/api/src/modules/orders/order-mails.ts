@@ -244,7 +244,7 @@ function itemRows(order: Order, lang: Language) {
   return order.items.map((item) => {
     const options = [item.options.color_name?.[lang], `${t.size} ${item.options.size}`]
       .filter(Boolean)
-      .join(', ');
+      .join(lang === 'ar' ? '، ' : ', ');
     return {
       label: `${item.quantity} × ${item.product_name[lang] || item.product_name.en} (${options})`,
       value: formatMoney(item.line_total, lang, { cents: true }),
