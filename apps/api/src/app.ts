@@ -325,7 +325,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
       await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
-      await api.register(orderRoutes, { db: database.db, orders });
+      await api.register(orderRoutes, {
+        db: database.db,
+        orders,
+        issuer: {
+          name: config.shop.name,
+          address: config.invoice.address,
+          trn: config.invoice.trn,
+          email: config.shop.email,
+          phone: config.shop.phone,
+        },
+      });
     },
     { prefix: '/api' },
   );

@@ -244,3 +244,43 @@ export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
 export const PaymentWebhookResponseSchema = envelope(
   z.object({ received: z.literal(true), duplicate: z.boolean() }),
 );
+
+// ---------------------------------------------------------------- invoices
+
+/** `GET /v1/orders/{id}/invoice`: what the printable tax invoice (or receipt, without SHOP_TRN) shows. */
+export const InvoiceSchema = z.object({
+  /** `tax_invoice` when the shop was VAT-registered when the order was made, else `receipt`. */
+  kind: z.enum(['tax_invoice', 'receipt']),
+  /** `INV-000042` for a tax invoice; the order number for a receipt. */
+  number: z.string(),
+  order_number: z.string(),
+  issued_at: z.iso.datetime(),
+  locale: z.enum(LANGUAGES),
+  shop: z.object({
+    name: z.string(),
+    address: z.array(z.string()),
+    trn: z.string().nullable(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+  customer: StoredAddressSchema,
+  lines: z.array(
+    z.object({
+      name: LocalizedTextSchema,
+      color_name: LocalizedTextSchema.nullable(),
+      size: z.string(),
+      quantity: z.number().int(),
+      unit_price: MoneySchema,
+      total: MoneySchema,
+    }),
+  ),
+  shipping: MoneySchema,
+  /** Totals: every price includes VAT; `vat` is the part of `total` that is tax, `net` the rest. */
+  total: MoneySchema,
+  vat: MoneySchema,
+  net: MoneySchema,
+  vat_percent: z.number(),
+  currency: z.literal('AED'),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+export const InvoiceResponseSchema = envelope(z.object({ invoice: InvoiceSchema }));
