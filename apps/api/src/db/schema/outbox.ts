@@ -12,7 +12,7 @@ export interface OutboxMail {
 
 /**
  * E-mails waiting to go, written in the same transaction as what caused them (an order, a registration, a
- * reset request...), delivered by the outbox worker of any instance (docs/decisions/016-e-mail-outbox.md).
+ * reset request...), delivered by the outbox worker of any instance (docs/decisions/020-e-mail-outbox.md).
  * `pending` rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`): a worker that dies
  * while sending leaves the row to be claimed again once its lease runs out.
  */
