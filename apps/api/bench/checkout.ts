@@ -2,7 +2,8 @@
  * npm run bench:checkout — N shoppers check out at the same moment against the real app on PostgreSQL: add to
  * cart, create the payment intent, confirm it in the sandbox with 4242 4242 4242 4242, record the order. Prints
  * orders/s and the p50/p95 of the whole checkout and of POST /orders, then checks the database: exactly N
- * orders, one per payment, totals equal to their lines, carts empty. Exits non-zero when a check fails.
+ * orders, one per payment, totals equal to their lines, carts empty, and every confirmation delivered by the
+ * outbox (its lag, commit to delivered, p50/p95). Exits non-zero when a check fails.
  *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; a throwaway database is
  * created there and dropped at the end. BENCH_SHOPPERS (default 50) sets N.
@@ -15,7 +16,7 @@ import { throwawayDatabase } from './throwaway-database.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
-import { cartItems, orderItems, orders, payments, products } from '../src/db/schema/index.js';
+import { cartItems, orderItems, orders, outbox, payments, products } from '../src/db/schema/index.js';
 import { toFils } from '../src/lib/money.js';
 
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
@@ -210,6 +211,24 @@ try {
   // ---------------------------------------------------------------- the database must agree
   const ids = registered.map((s) => s.id);
   const made = await db.select().from(orders).where(inArray(orders.userId, ids));
+
+  // The confirmations go through the outbox: from the order's commit (the row's created_at) to delivered.
+  const about = made.map((o) => `order:${o.id}`);
+  const confirmations = async () =>
+    db
+      .select({ createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'order_confirmation'), inArray(outbox.subject, about)));
+  const deadline = Date.now() + 30_000;
+  let sent = await confirmations();
+  while (sent.some((m) => !m.sentAt) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    sent = await confirmations();
+  }
+  const lags = sent.flatMap((m) => (m.sentAt ? [m.sentAt.getTime() - m.createdAt.getTime()] : []));
+  console.log(
+    `outbox lag      ${ms(pct(lags, 50))} ${ms(pct(lags, 95))} ${ms(Math.max(0, ...lags))}  (commit to delivered, ${lags.length}/${made.length} confirmations sent)\n`,
+  );
   const problems: string[] = [];
   if (made.length !== shoppers) problems.push(`${made.length} orders for ${shoppers} shoppers`);
   if (new Set(made.map((o) => o.userId)).size !== made.length) problems.push('a shopper has two orders');
@@ -247,6 +266,7 @@ try {
     .from(cartItems)
     .where(and(inArray(cartItems.userId, ids)));
   if ((left?.n ?? 0) !== 0) problems.push(`${left?.n} cart lines left`);
+  if (lags.length !== made.length) problems.push(`${made.length - lags.length} confirmations not delivered`);
 
   if (problems.length > 0) {
     failed = true;

@@ -8,6 +8,7 @@
  */
 import { SMTPServer } from 'smtp-server';
 import { startLocalS3 } from '../test/support/s3.js';
+import { decodeWords } from '../test/support/smtp.js';
 
 const [s3Port, smtpPort, bucket] = process.argv.slice(2);
 const s3 = await startLocalS3({ port: Number(s3Port), bucket });
@@ -25,7 +26,7 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk: string) => (raw += chunk));
     stream.on('end', () => {
       const header = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
-      const subject = /^subject: (.*)$/im.exec(header)?.[1]?.trim() ?? '';
+      const subject = decodeWords(/^subject: (.*)$/im.exec(header)?.[1]?.trim() ?? '');
       process.stdout.write(`${JSON.stringify({ subject, at: Date.now() })}\n`);
       callback();
     });

@@ -42,6 +42,10 @@ import { Reconciler } from './modules/orders/reconciler.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { StockService } from './modules/stock/service.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { OutboxWorker } from './modules/outbox/worker.js';
+import { outboxState } from './modules/outbox/store.js';
+import { OrderMails } from './modules/orders/order-outbox.js';
+import { enqueueRefundMails } from './modules/stock/alerts.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -70,6 +74,10 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Pieces per size: holds, sales, expiry (tests call `sweep` directly). */
     stock: StockService;
+    /** Delivers the e-mail outbox (tests call `deliverDue` directly). */
+    outbox: OutboxWorker;
+    /** The order e-mails: the back office calls `enqueueOrderStatusMail(tx, orderId, ...)` when it moves one. */
+    orderMails: OrderMails;
   }
 }
 
@@ -220,11 +228,49 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const gateway = createGateway(config, database.db);
   if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
+  const shop = {
+    name: config.shop.name,
+    email: config.shop.email,
+    publicUrl: config.publicUrl,
+    language: config.shopLanguage,
+  };
+  const outbox = new OutboxWorker(
+    database.db,
+    mailer,
+    { ...config.outbox, messageIdDomain: new URL(config.publicUrl).hostname },
+    app.log,
+  );
+  app.decorate('outbox', outbox);
+  if (config.outbox.worker) {
+    app.addHook('onReady', async () => outbox.start((wake) => database.listen('outbox_ready', () => wake())));
+  }
+  // After the instance stopped taking requests, before the mailer and the database close.
+  app.addHook('preClose', () => outbox.stop());
+  metrics.gauge({
+    name: 'boutique_outbox_lag_seconds',
+    help: 'Age of the oldest e-mail not yet delivered (0: none waits)',
+    collect: async () => (await outboxState(database.db)).oldestPendingS,
+  });
+  metrics.gauge({
+    name: 'boutique_outbox_messages',
+    help: 'E-mails waiting to be delivered (pending) and kept after their last try failed (failed)',
+    labelNames: ['status'],
+    collect: async () => {
+      const state = await outboxState(database.db);
+      return [
+        { labels: { status: 'pending' }, value: state.pending },
+        { labels: { status: 'failed' }, value: state.failed },
+      ];
+    },
+  });
+  const orderMails = new OrderMails(shop, config.invoice.trn !== undefined);
+  app.decorate('orderMails', orderMails);
   const stock = new StockService(database.db, gateway, {
     holdMinutes: config.stock.holdMinutes,
     sweepIntervalS: config.stock.sweepIntervalS,
     now: options.now ?? (() => new Date()),
     log: app.log,
+    onRefund: (tx, refund) => enqueueRefundMails(tx, refund, shop),
   });
   app.decorate('stock', stock);
   metrics.gauge({
@@ -248,10 +294,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => stock.start());
   app.addHook('preClose', () => stock.stop());
   const orders = new OrderService(database.db, gateway, {
-    mailer,
+    mails: orderMails,
+    taxInvoices: config.invoice.trn !== undefined,
     publicUrl: storage.publicUrl,
     metrics,
-    shop: { name: config.shop.name, email: config.shop.email, publicUrl: config.publicUrl },
     log: app.log,
     stock,
   });
@@ -270,10 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = new PaymentService(database.db, gateway, reconciler, app.log, stock);
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
-  app.addHook('preClose', async () => {
-    await reconciler.stop();
-    await orders.settle();
-  });
+  app.addHook('preClose', () => reconciler.stop());
 
   const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);
@@ -299,6 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         db: database.db,
         limiter: new RateLimiter(rateLimits),
         perIp: config.auth.rateLimits.contactPerIp,
+        shop,
       });
       await api.register(authModule, { db: database.db, config, rateLimits, redis, storage });
       // After the auth module: the cart's routes need `app.authenticate`.
@@ -306,7 +350,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
       await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
-      await api.register(orderRoutes, { db: database.db, orders });
+      await api.register(orderRoutes, {
+        db: database.db,
+        orders,
+        issuer: {
+          name: config.shop.name,
+          address: config.invoice.address,
+          trn: config.invoice.trn,
+          email: config.shop.email,
+          phone: config.shop.phone,
+        },
+      });
       await api.register(adminRoutes, {
         db: database.db,
         storage,

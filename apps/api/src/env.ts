@@ -132,14 +132,14 @@ const EnvSchema = z.object({
     .default('971501234567'),
   SHOP_PHONE: z.string().min(3).default('+971 50 123 4567'),
   SHOP_EMAIL: z.email().default('hello@darlalla.ae'),
-  /** The seller's postal address, named on the terms of sale, privacy and returns pages. */
+  /** The seller's postal address, on the legal pages and invoices (`|` or `\n` between lines on invoices). */
   SHOP_ADDRESS: z
     .string()
     .trim()
     .min(5)
     .max(300)
     .default('Alserkal Avenue, Al Quoz 1, Dubai, United Arab Emirates'),
-  /** The UAE VAT registration number (15 digits), shown on the legal pages once the shop is registered. */
+  /** The UAE VAT registration number (15 digits): set, every order gets a numbered tax invoice; on the legal pages. */
   SHOP_TRN: optionalString.pipe(
     z
       .string()
@@ -268,6 +268,20 @@ const EnvSchema = z.object({
   ),
   /** How long creating or updating a payment holds the cart's pieces for the shopper. */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** The language of the owner's alerts and of the contact form's copy to the shop. */
+  SHOP_LANGUAGE: z.enum(['en', 'fr', 'ar']).default('en'),
+  /** Whether this instance delivers the e-mail outbox (every instance may; at least one must). */
+  OUTBOX_WORKER: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** How often the outbox worker looks for due messages besides being woken by new ones (seconds). */
+  OUTBOX_POLL_S: z.coerce.number().min(0.05).max(3600).default(5),
+  /** First retry delay of a message that failed, doubled at each further failure (seconds). */
+  OUTBOX_RETRY_BASE_S: z.coerce.number().min(0.01).max(86_400).default(30),
+  /** Longest delay between two tries of one message (seconds). */
+  OUTBOX_RETRY_MAX_S: z.coerce.number().min(0.01).max(86_400).default(3600),
+  /** Tries before a message is kept as failed (logged, listed for the back office). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a worker owns a message it is sending; a worker that died leaves it to others after this. */
+  OUTBOX_LEASE_S: z.coerce.number().min(0.5).max(3600).default(60),
 });
 
 /** Stripe needs its three keys, of one mode (test or live). */
@@ -390,6 +404,18 @@ export interface Config {
   shop: ShopDetails;
   social: SocialConfig;
   payments: PaymentsConfig;
+  /** Tax invoices: numbered with the TRN when it is set, a plain receipt without. */
+  invoice: { trn: string | undefined; address: string[] };
+  /** The owner's language: alerts and the contact copy are written in it. */
+  shopLanguage: 'en' | 'fr' | 'ar';
+  outbox: {
+    worker: boolean;
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+    leaseMs: number;
+  };
   stock: {
     /** How long a payment holds its pieces before an unpaid one gives them back. */
     holdMinutes: number;
@@ -634,6 +660,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reconcileAfterS: e.RECONCILE_AFTER_S,
       reconcileIntervalS: e.RECONCILE_INTERVAL_S,
       applePayDomainAssociation: domainAssociation(e.APPLE_PAY_DOMAIN_ASSOCIATION),
+    },
+    invoice: {
+      trn: e.SHOP_TRN,
+      address: e.SHOP_ADDRESS.split(/\\n|\n|\|/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
+    shopLanguage: e.SHOP_LANGUAGE,
+    outbox: {
+      worker: e.OUTBOX_WORKER === 'true' || e.OUTBOX_WORKER === '1',
+      pollMs: Math.round(e.OUTBOX_POLL_S * 1000),
+      retryBaseMs: Math.round(e.OUTBOX_RETRY_BASE_S * 1000),
+      retryMaxMs: Math.round(e.OUTBOX_RETRY_MAX_S * 1000),
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: Math.round(e.OUTBOX_LEASE_S * 1000),
     },
     stock: {
       holdMinutes: e.STOCK_HOLD_MINUTES,

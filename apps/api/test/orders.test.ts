@@ -1,5 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CreateOrderResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '@boutique/contracts';
@@ -28,6 +27,7 @@ import {
   type CartLine,
   type Shopper,
 } from './support/shop.js';
+import { readMails, waitForMails } from './mail.js';
 
 /** The real .eml mailer, which a test can make fail for a while. */
 function breakableMailer(dir: () => string): Mailer & { failing: boolean } {
@@ -139,14 +139,19 @@ describe('a paid order, end to end', () => {
       .where(eq(orderStatusEvents.orderId, created.order_id));
     expect(events).toMatchObject([{ fromStatus: null, toStatus: 'unfulfilled', actorId: shopper.id }]);
 
-    // The e-mail goes out after the answer.
-    await eventually(async () => (mails().length === mailsBefore + 1 ? true : undefined));
-    const eml = readFileSync(join(t.config.mail.dir, mails().sort().at(-1)!), 'utf8');
-    expect(eml).toContain(`To: ${shopper.email}`);
-    expect(eml).toContain(`Subject: Your order ${created.order_number}`);
-    expect(eml).toContain(
-      `AED ${Number(totalOf(lines)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    // The e-mails go out after the answer: the shopper's confirmation, and the owner's alert.
+    await eventually(async () => (mails().length === mailsBefore + 2 ? true : undefined));
+    const confirmation = (await waitForMails(t.config.mail.dir, shopper.email, 2)).find((m) =>
+      m.subject.includes(created.order_number),
     );
+    expect(confirmation!.subject).toBe(`Your order ${created.order_number} is confirmed · Dar Lalla`);
+    expect(confirmation!.text).toContain(
+      `AED\u00a0${Number(totalOf(lines)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+    const alerts = readMails(t.config.mail.dir).filter(
+      (m) => m.to === t.config.shop.email && m.subject.includes(`New order ${created.order_number}`),
+    );
+    expect(alerts).toHaveLength(1);
   });
 
   it('keeps in the cart what the shopper added after paying', async () => {
@@ -332,8 +337,8 @@ describe('reconciliation of a paid payment whose order call never came', () => {
     expect(await t.app.reconciler.sweep(0)).toBe(0);
     // Nothing paid is left without its order, and nothing with an order is looked at again.
     const service = new OrderService(t.database.db, {} as PaymentGateway, {
-      mailer,
-      shop: { name: 'x', email: 'x@example.ae', publicUrl: 'http://x' },
+      mails: t.app.orderMails,
+      taxInvoices: false,
       log: t.app.log,
       publicUrl: t.app.storage.publicUrl,
       metrics: t.app.metrics,

@@ -93,3 +93,5 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Default country of the checkout address; the card billing fallback of the spec is MA. */
 export const DEFAULT_COUNTRY = 'AE';
+export * from './money.js';
+export * from './shipping-carriers.js';

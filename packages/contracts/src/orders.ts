@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
-import { FULFILLMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
+import { FULFILLMENT_STATUSES, LANGUAGES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
 import { AddressFieldsSchema } from './account.js';
 
 export const FulfillmentStatusSchema = z.enum(FULFILLMENT_STATUSES);
@@ -165,6 +165,8 @@ export const CreateOrderSchema = z.object({
   payment_method: PaymentMethodSchema.default('card'),
   billing_address: OrderAddressSchema,
   shipping_address: OrderAddressSchema.optional(),
+  /** The shopper's language: the order's e-mails and invoice are written in it. */
+  locale: z.enum(LANGUAGES).optional(),
   items: z
     .array(
       z.object({
@@ -217,6 +219,10 @@ export const OrderSchema = z.object({
   shipping_address: StoredAddressSchema.nullable(),
   /** The payment the order was made from: the spec's transaction_id. */
   transaction_id: z.string(),
+  /** The language the order was placed in. */
+  locale: z.enum(LANGUAGES).optional(),
+  /** The tax invoice's number (`INV-000042`) when the shop was VAT-registered at order time. */
+  invoice_number: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -258,3 +264,43 @@ export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
 export const PaymentWebhookResponseSchema = envelope(
   z.object({ received: z.literal(true), duplicate: z.boolean() }),
 );
+
+// ---------------------------------------------------------------- invoices
+
+/** `GET /v1/orders/{id}/invoice`: what the printable tax invoice (or receipt, without SHOP_TRN) shows. */
+export const InvoiceSchema = z.object({
+  /** `tax_invoice` when the shop was VAT-registered when the order was made, else `receipt`. */
+  kind: z.enum(['tax_invoice', 'receipt']),
+  /** `INV-000042` for a tax invoice; the order number for a receipt. */
+  number: z.string(),
+  order_number: z.string(),
+  issued_at: z.iso.datetime(),
+  locale: z.enum(LANGUAGES),
+  shop: z.object({
+    name: z.string(),
+    address: z.array(z.string()),
+    trn: z.string().nullable(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+  customer: StoredAddressSchema,
+  lines: z.array(
+    z.object({
+      name: LocalizedTextSchema,
+      color_name: LocalizedTextSchema.nullable(),
+      size: z.string(),
+      quantity: z.number().int(),
+      unit_price: MoneySchema,
+      total: MoneySchema,
+    }),
+  ),
+  shipping: MoneySchema,
+  /** Totals: every price includes VAT; `vat` is the part of `total` that is tax, `net` the rest. */
+  total: MoneySchema,
+  vat: MoneySchema,
+  net: MoneySchema,
+  vat_percent: z.number(),
+  currency: z.literal('AED'),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+export const InvoiceResponseSchema = envelope(z.object({ invoice: InvoiceSchema }));

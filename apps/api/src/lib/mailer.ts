@@ -8,6 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (the contact form's copy to the shop: the sender). */
+  replyTo?: string;
+  /** Stable across retries (the outbox's id), so a receiving server can tell a repeat. */
+  messageId?: string;
 }
 
 export interface Mailer {

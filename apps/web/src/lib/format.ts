@@ -1,18 +1,4 @@
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const groupedCents = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-
-/**
- * AED with a comma as thousands separator: `AED 1,250` in English and French, `1,250 د.إ` in Arabic.
- * Decimals show only when there are fils.
- */
-export function formatMoney(amount: string | number, lang: string): string {
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  const safe = Number.isFinite(value) ? value : 0;
-  const digits = Number.isInteger(Math.round(safe * 100) / 100)
-    ? grouped.format(safe)
-    : groupedCents.format(safe);
-  return lang === 'ar' ? `${digits}\u00a0د.إ` : `AED\u00a0${digits}`;
-}
+export { formatMoney } from '@boutique/contracts/constants';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA' };
 

@@ -6,3 +6,4 @@ export * from './orders.js';
 export * from './stock.js';
 export * from './audit.js';
 export * from './search.js';
+export * from './outbox.js';

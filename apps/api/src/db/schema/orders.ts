@@ -121,6 +121,10 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<AddressSnapshot>(),
     /** How the order came to be: the shopper's order call, or reconciliation of a paid intent. */
     source: text().notNull().default('checkout'),
+    /** The shopper's language when ordering (`en`, `fr`, `ar`): its e-mails and invoice are in it. */
+    locale: text().notNull().default('en'),
+    /** `INV-000001`..., in sequence without gaps, when the shop is VAT-registered (SHOP_TRN) at order time. */
+    invoiceNumber: text().unique('orders_invoice_number_unique'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

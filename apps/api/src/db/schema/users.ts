@@ -35,6 +35,8 @@ export const users = pgTable(
      * then the account is never linked to a social identity nor given a role.
      */
     emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** The language the account registered in (`en`, `fr`, `ar`): its e-mails when nothing else says. */
+    locale: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,7 @@ import type { Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { emailVerificationTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
-import type { MailAfterAnswer } from '../../lib/after-answer.js';
+import { enqueueMail } from '../outbox/store.js';
 import { alreadyRegisteredEmail, verificationEmail } from './account-emails.js';
 
 export const VERIFICATION_LINK_INVALID = 'This confirmation link is invalid or has expired.';
@@ -37,21 +37,27 @@ interface Recipient {
 export class EmailVerificationService {
   constructor(
     private readonly db: Database,
-    private readonly mail: MailAfterAnswer,
     private readonly settings: EmailVerificationSettings,
   ) {}
 
-  /** Issues a new link (earlier ones stop working) and e-mails it after the answer. */
+  /** Issues a new link (earlier ones stop working); the e-mail that carries it goes through the outbox. */
   async sendLink(user: Recipient, lang: Language, log: FastifyBaseLogger): Promise<void> {
+    await this.db.transaction((tx) => this.issueLink(tx, user, lang));
+    log.info({ userId: user.id }, 'e-mail confirmation link queued');
+  }
+
+  /**
+   * The link and its e-mail written in `tx`: registration calls it in the transaction that creates the account,
+   * so an account never exists without its confirmation e-mail on its way.
+   */
+  async issueLink(tx: Database, user: Recipient, lang: Language): Promise<void> {
     const token = randomBytes(32).toString('base64url');
-    await this.db.transaction(async (tx) => {
-      await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
-      await tx.insert(emailVerificationTokens).values({
-        userId: user.id,
-        email: user.email,
-        tokenHash: sha256Hex(token),
-        expiresAt: sql`now() + make_interval(secs => ${this.settings.ttlS})`,
-      });
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    await tx.insert(emailVerificationTokens).values({
+      userId: user.id,
+      email: user.email,
+      tokenHash: sha256Hex(token),
+      expiresAt: sql`now() + make_interval(secs => ${this.settings.ttlS})`,
     });
     const { publicUrl, shopName } = this.settings;
     const message = verificationEmail({
@@ -61,11 +67,14 @@ export class EmailVerificationService {
       link: `${publicUrl}/account/verify-email?token=${token}`,
       lang,
     });
-    this.mail.send(message, log, 'e-mail confirmation link', { userId: user.id });
+    await enqueueMail(tx, { kind: 'email_verification', about: `user:${user.id}`, message });
   }
 
-  /** Someone registered an address that has an account: its owner is told, nobody else. */
-  noticeAlreadyRegistered(user: Recipient, lang: Language, log: FastifyBaseLogger): void {
+  /**
+   * Someone registered an address that has an account: its owner is told, nobody else. Written to the outbox
+   * like the new account's link, so both answers cost one write and go out alike, after the answer.
+   */
+  async noticeAlreadyRegistered(user: Recipient, lang: Language, log: FastifyBaseLogger): Promise<void> {
     const { publicUrl, shopName } = this.settings;
     const message = alreadyRegisteredEmail({
       to: user.email,
@@ -75,7 +84,8 @@ export class EmailVerificationService {
       resetLink: `${publicUrl}/account/forgot-password`,
       lang,
     });
-    this.mail.send(message, log, 'already-registered notice', { userId: user.id });
+    await enqueueMail(this.db, { kind: 'already_registered', about: `user:${user.id}`, message });
+    log.info({ userId: user.id }, 'already-registered notice queued');
   }
 
   /**

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
-import { MailAfterAnswer } from '../../lib/after-answer.js';
 import type { Storage } from '../../storage/index.js';
 import { RateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
 import { throttledWarning } from '../../lib/redis.js';
@@ -59,14 +58,12 @@ export const authModule = fp<AuthModuleOptions>(
     );
     const limiter = new RateLimiter(rateLimits);
     await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
-    const mail = new MailAfterAnswer(app.mailer);
-    app.addHook('onClose', () => mail.settled());
-    const passwordReset = new PasswordResetService(db, mail, {
+    const passwordReset = new PasswordResetService(db, {
       publicUrl: config.publicUrl,
       shopName: config.shop.name,
       ttlS: config.auth.passwordResetTtlS,
     });
-    const verification = new EmailVerificationService(db, mail, {
+    const verification = new EmailVerificationService(db, {
       publicUrl: config.publicUrl,
       shopName: config.shop.name,
       ttlS: config.auth.emailVerificationTtlS,

@@ -5,7 +5,7 @@ import type { Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, userIdentities, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
-import type { MailAfterAnswer } from '../../lib/after-answer.js';
+import { enqueueMail } from '../outbox/store.js';
 import { hashPassword } from './passwords.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { revokeSignIns } from './sessions.js';
@@ -36,14 +36,13 @@ export interface PasswordResetSettings {
 export class PasswordResetService {
   constructor(
     private readonly db: Database,
-    private readonly mail: MailAfterAnswer,
     private readonly settings: PasswordResetSettings,
   ) {}
 
   /**
    * Sends a reset link when the e-mail has an account, and nothing otherwise; either way the caller answers the
-   * same words. The e-mail goes out after the answer (MailAfterAnswer), so neither the answer's timing nor a
-   * failing mail server tells whether the account exists.
+   * same words. The e-mail is written to the outbox with the link and goes out after the answer, so neither
+   * the answer's timing nor a failing mail server tells whether the account exists.
    */
   async requestLink(email: string, lang: Language, log: FastifyBaseLogger): Promise<void> {
     const [user] = await this.db
@@ -54,16 +53,6 @@ export class PasswordResetService {
     if (!user) return;
 
     const token = randomBytes(32).toString('base64url');
-    await this.db.transaction(async (tx) => {
-      // Only the newest link works: asking again makes the earlier ones useless (and keeps one row per user).
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-      await tx.insert(passwordResetTokens).values({
-        userId: user.id,
-        tokenHash: hashResetToken(token),
-        expiresAt: sql`now() + make_interval(secs => ${this.settings.ttlS})`,
-      });
-    });
-
     const link = `${this.settings.publicUrl}/account/reset-password?token=${token}`;
     const message = resetPasswordEmail({
       to: user.email,
@@ -72,7 +61,17 @@ export class PasswordResetService {
       link,
       lang,
     });
-    this.mail.send(message, log, 'password reset link', { userId: user.id });
+    await this.db.transaction(async (tx) => {
+      // Only the newest link works: asking again makes the earlier ones useless (and keeps one row per user).
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashResetToken(token),
+        expiresAt: sql`now() + make_interval(secs => ${this.settings.ttlS})`,
+      });
+      await enqueueMail(tx, { kind: 'password_reset', about: `user:${user.id}`, message });
+    });
+    log.info({ userId: user.id }, 'password reset link queued');
   }
 
   /**

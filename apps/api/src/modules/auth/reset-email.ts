@@ -1,11 +1,8 @@
-import { LANGUAGES, type Language } from '@boutique/contracts';
+import type { Language } from '@boutique/contracts';
 import type { MailMessage } from '../../lib/mailer.js';
+import { renderMail } from '../../lib/mail-layout.js';
 
-/** `fr`, `fr-FR` and `FR_ca` are French; anything we do not write in is English. */
-export function emailLanguage(tag: string | undefined): Language {
-  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as Language) : 'en';
-}
+export { emailLanguage } from '../../lib/mail-layout.js';
 
 /** The words of an e-mail that carries one link: greeting, what it is for, the button, its expiry, a reassurance. */
 export interface LinkEmailTexts {
@@ -47,12 +44,6 @@ const TEXTS: Record<Language, LinkEmailTexts> = {
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** What an account e-mail says, in order: greeting, lines, an optional button with its link, closing lines. */
 export interface AccountEmailContent {
   subject: string;
@@ -63,8 +54,7 @@ export interface AccountEmailContent {
 }
 
 /**
- * An account e-mail (reset, confirmation, notice): plain text, and simple HTML (right to left in Arabic) with
- * the same words, in the shop's colours. The link is shown in full as well, for mail clients without buttons.
+ * An account e-mail (reset, confirmation, notice) in the shop's one layout (lib/mail-layout.ts).
  */
 export function accountEmail(
   to: string,
@@ -72,37 +62,7 @@ export function accountEmail(
   shopName: string,
   { subject, greeting, intro, action, outro }: AccountEmailContent,
 ): MailMessage {
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const text = [
-    greeting,
-    '',
-    ...intro.flatMap((line) => [line, '']),
-    ...(action ? [action.link, ''] : []),
-    ...outro,
-    '',
-    shopName,
-    '',
-  ].join('\n');
-  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:12px 24px;background:#7a2e2e;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
-${p(`<a href="${escapeHtml(action.link)}" style="color:#7a2e2e;word-break:break-all" dir="ltr">${escapeHtml(action.link)}</a>`)}
-`
-    : '';
-  const html = `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f2;color:#2b2220;font-family:Georgia,'Times New Roman',serif;font-size:16px;line-height:1.5">
-<div dir="${dir}" style="max-width:520px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">
-${p(escapeHtml(greeting))}
-${intro.map((line) => p(escapeHtml(line))).join('\n')}
-${button}${outro.map((line) => p(escapeHtml(line))).join('\n')}
-<p style="margin:0">${escapeHtml(shopName)}</p>
-</div>
-</body>
-</html>
-`;
-  return { to, subject: `${subject} · ${shopName}`, text, html };
+  return renderMail(to, lang, shopName, { subject, greeting, intro, outro, ...(action && { action }) });
 }
 
 export interface ResetEmailInput {

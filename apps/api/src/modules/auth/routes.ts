@@ -93,13 +93,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const weak = weakPasswordReason(req.body.password, req.body.email);
       if (weak) throw unprocessable('The given data was invalid', { password: [weak] });
       const lang = emailLanguage(req.body.lang);
-      const { created, user } = await service.register(req.body);
-      if (created) {
-        req.log.info({ userId: user.id }, 'account created');
-        await verification.sendLink(user, lang, req.log);
-      } else {
-        verification.noticeAlreadyRegistered(user, lang, req.log);
-      }
+      const { created, user } = await service.register(req.body, (tx, created) =>
+        verification.issueLink(tx, created, lang),
+      );
+      if (created) req.log.info({ userId: user.id }, 'account created, confirmation link queued');
+      else await verification.noticeAlreadyRegistered(user, lang, req.log);
       return reply.code(202).send({ success: true, data: { message: REGISTERED } });
     },
   );

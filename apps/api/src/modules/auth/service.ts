@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { AuthTokens, Login, Register, SignInSession, User } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
+import { emailLanguage } from '../../lib/mail-layout.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { logSecurityEvent } from '../../lib/security-log.js';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords.js';
@@ -89,8 +90,13 @@ export class AuthService {
    * Creates the account unless the address has one; both ways cost the same work (a password hash), and the
    * caller answers both alike. `created` tells which e-mail to send.
    */
+  /**
+   * Creates the account; `onCreated` runs in the same transaction (the confirmation link and its e-mail), so
+   * the account and its e-mail are written together or not at all.
+   */
   async register(
     input: Register,
+    onCreated?: (tx: Database, user: { id: number; name: string; email: string }) => Promise<void>,
   ): Promise<{ created: boolean; user: { id: number; name: string; email: string } }> {
     const passwordHash = await hashPassword(input.password);
     const existing = async () => {
@@ -104,11 +110,15 @@ export class AuthService {
     const found = await existing();
     if (found) return { created: false, user: found };
     try {
-      const [row] = await this.db
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash })
-        .returning({ id: users.id, name: users.name, email: users.email });
-      if (!row) throw new Error('user was not stored');
+      const row = await this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(users)
+          .values({ name: input.name, email: input.email, passwordHash, locale: emailLanguage(input.lang) })
+          .returning({ id: users.id, name: users.name, email: users.email });
+        if (!inserted) throw new Error('user was not stored');
+        await onCreated?.(tx, inserted);
+        return inserted;
+      });
       return { created: true, user: row };
     } catch (err) {
       // Two registrations of one e-mail at the same moment: the unique key decides.

@@ -3,6 +3,9 @@ import { ContactMessageSchema, ContactResponseSchema } from '@boutique/contracts
 import type { Database } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
 import type { RateLimitRule } from '../../env.js';
+import { enqueueMail } from '../outbox/store.js';
+import { contactCopyMail } from './contact-mail.js';
+import type { Language } from '@boutique/contracts';
 import { clientKey, createThrottle, type RateLimiter } from '../../lib/rate-limit.js';
 
 export interface ContactRoutesOptions {
@@ -10,11 +13,13 @@ export interface ContactRoutesOptions {
   limiter: RateLimiter;
   /** Messages per IP (CONTACT_LIMIT_PER_IP an hour): the form must not become a way to flood the shop. */
   perIp: RateLimitRule;
+  /** Where the copy of each message goes, in the owner's language. */
+  shop: { name: string; email: string; language: Language };
 }
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (
   app,
-  { db, limiter, perIp },
+  { db, limiter, perIp, shop },
 ) => {
   const throttle = createThrottle(limiter);
   const limit = { name: 'contact:ip', ...perIp };
@@ -32,11 +37,23 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     async (req, reply) => {
       await throttle(req, reply, [[limit, clientKey(req.ip)]]);
       const { name, email, phone, subject, message } = req.body;
-      const [row] = await db
-        .insert(contactMessages)
-        .values({ name, email, phone, subject: subject ?? null, message })
-        .returning({ id: contactMessages.id });
-      if (!row) throw new Error('contact message was not stored');
+      // The message and its copy to the shop are written together: a message is never kept without its copy.
+      const row = await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(contactMessages)
+          .values({ name, email, phone, subject: subject ?? null, message })
+          .returning({ id: contactMessages.id });
+        if (!stored) throw new Error('contact message was not stored');
+        await enqueueMail(tx, {
+          kind: 'contact_copy',
+          about: `contact:${stored.id}`,
+          message: contactCopyMail(
+            { id: stored.id, name, email, phone, subject: subject ?? null, message },
+            shop,
+          ),
+        });
+        return stored;
+      });
       req.log.info({ contactMessageId: row.id }, 'contact message received');
       return reply
         .code(201)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateOrderResponseSchema,
   CreateOrderSchema,
+  InvoiceResponseSchema,
   OrderIdParamsSchema,
   OrderListResponseSchema,
   OrderResponseSchema,
@@ -11,16 +12,19 @@ import type { Database } from '../../db/client.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import type { OrderService } from './service.js';
+import { invoiceOf, type InvoiceIssuer } from './invoice.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 
 export interface OrderRoutesOptions {
   db: Database;
   orders: OrderService;
+  /** Who issues the invoices: the shop's name, address, TRN (SHOP_TRN), contact. */
+  issuer: InvoiceIssuer;
 }
 
 const tags = ['orders'];
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { db, orders }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { db, orders, issuer }) => {
   privateRoutes(app, { signedIn: false });
 
   app.post(
@@ -42,6 +46,24 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         data: { order_id: order.id, order_number: order.order_number, total_amount: order.total_amount },
       });
     },
+  );
+
+  app.get(
+    '/v1/orders/:id/invoice',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          "The tax invoice of one of the signed-in shopper's orders (a receipt when the shop has no SHOP_TRN); someone else's order is 404",
+        params: OrderIdParamsSchema,
+        response: { 200: InvoiceResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { invoice: invoiceOf(await orders.getForUser(requireUser(req).id, req.params.id), issuer) },
+    }),
   );
 
   app.get(

@@ -5,9 +5,7 @@ import type {
   FulfillmentStatus,
   LocalizedText,
   Order,
-  OrderItem,
   OrderStatusUpdate,
-  Size,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
@@ -24,7 +22,6 @@ import {
   type PricedLine,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { Mailer } from '../../lib/mailer.js';
 import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
 import { thumbnailKey } from '../catalog/images.js';
 import type { PublicUrl } from '../../storage/index.js';
@@ -32,9 +29,10 @@ import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
 import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
 import { rowsOf, type StockService } from '../stock/service.js';
-import { confirmationMail, type ShopIdentity } from './confirmation-mail.js';
+import { nextInvoiceNumber, type OrderMails } from './order-outbox.js';
+import { toOrder, type ItemRow } from './order-view.js';
+import { emailLanguage } from '../../lib/mail-layout.js';
 import { newOrderNumber } from './order-number.js';
-import { notifyOrderStatus, type StatusMove } from './status-mail.js';
 import { recordAudit } from '../admin/audit.js';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -52,11 +50,13 @@ export interface PlacedOrder {
 }
 
 export interface OrderServiceOptions {
-  mailer: Mailer;
+  /** The order's e-mails, written in its transaction. */
+  mails: OrderMails;
+  /** With SHOP_TRN: every order takes the next tax invoice number. */
+  taxInvoices: boolean;
   /** Makes the pictures' addresses; an order item keeps the address its picture had when it was ordered. */
   publicUrl: PublicUrl;
   metrics: ShopMetrics;
-  shop: ShopIdentity;
   log: FastifyBaseLogger;
   stock: StockService;
 }
@@ -88,8 +88,6 @@ export function illegalMove(from: FulfillmentStatus, to: FulfillmentStatus): str
  * decides, so a payment yields one order however many calls race for it.
  */
 export class OrderService {
-  readonly #pending = new Set<Promise<void>>();
-
   constructor(
     private readonly db: Database,
     private readonly gateway: PaymentGateway,
@@ -127,6 +125,7 @@ export class OrderService {
       shipping: input.shipping_address ?? null,
       source: 'checkout',
       actorId: userId,
+      locale: input.locale,
     });
   }
 
@@ -154,7 +153,13 @@ export class OrderService {
     }
     const { billing, shipping } = await this.#reconciledAddresses(payment, intent);
     try {
-      return await this.#insertOrder(payment, { billing, shipping, source: 'reconciliation', actorId: null });
+      return await this.#insertOrder(payment, {
+        billing,
+        shipping,
+        source: 'reconciliation',
+        actorId: null,
+        locale: undefined,
+      });
     } catch (err) {
       // Stock (issue 14): no piece behind the payment: refunded, not made into an order.
       if (err instanceof HttpError && err.details?.refunded) return undefined;
@@ -206,8 +211,8 @@ export class OrderService {
   /**
    * Moves an order along its life. The update is conditional on the status it was read in, so of two admins
    * moving one order at the same moment the second re-reads and is judged against the first one's result. The
-   * move, its carrier, tracking number and note, and its audit row are written together; the shopper's e-mail
-   * leaves after the answer.
+   * move, its carrier, tracking number and note, its audit row and the shopper's e-mail (outbox) are written
+   * together.
    */
   async updateStatus(actorId: number, orderId: number, input: OrderStatusUpdate): Promise<Order> {
     const to = input.status;
@@ -249,11 +254,17 @@ export class OrderService {
             ...(to === 'cancelled' && { restocked }),
           },
         });
+        // The shopper hears of the move in the same transaction: the e-mail exists if and only if the move does.
+        await this.options.mails.enqueueOrderStatusMail(tx, orderId, {
+          status: to,
+          carrier: input.carrier ?? undefined,
+          trackingNumber: input.tracking_number ?? undefined,
+          note: input.note ?? undefined,
+        });
         return row;
       });
       if (!moved) continue;
       const order = await this.#view(moved);
-      this.#track(this.#sendStatusMail(order, moved.userId, { from, to, ...details }));
       return order;
     }
     throw new HttpError(409, 'The order is being changed by someone else. Please try again.');
@@ -431,6 +442,8 @@ export class OrderService {
       shipping: AddressSnapshot | null;
       source: 'checkout' | 'reconciliation';
       actorId: number | null;
+      /** The language of the order call; reconciliation uses the account's. */
+      locale: string | undefined;
     },
   ): Promise<PlacedOrder> {
     const snapshot = await this.#catalogueSnapshot(payment.lines, payment.userId);
@@ -461,6 +474,7 @@ export class OrderService {
             billingAddress: details.billing,
             shippingAddress: details.shipping ?? details.billing,
             source: details.source,
+            locale: emailLanguage(details.locale ?? snapshot.locale),
           })
           .onConflictDoNothing()
           .returning();
@@ -499,7 +513,23 @@ export class OrderService {
             .set({ status: 'succeeded', updatedAt: new Date() })
             .where(eq(payments.id, payment.id));
         }
-        return { order, items, created: true as const };
+        // Taken once the order row is certainly ours: a number is never drawn for an order that is not written.
+        const numbered = this.options.taxInvoices
+          ? ((
+              await tx
+                .update(orders)
+                .set({ invoiceNumber: await nextInvoiceNumber(tx) })
+                .where(eq(orders.id, order.id))
+                .returning()
+            )[0] ?? order)
+          : order;
+        // The shopper's confirmation and the owner's alert exist if and only if the order does.
+        await this.options.mails.enqueueNewOrder(
+          tx,
+          toOrder(numbered, items, payment.intentId),
+          snapshot.email,
+        );
+        return { order: numbered, items, created: true as const };
       }
       throw new Error('no free order number after 5 draws');
     });
@@ -513,19 +543,7 @@ export class OrderService {
       { orderId: order.id, orderNumber: order.order_number, source: details.source },
       'order created',
     );
-    // The shopper's answer does not wait for the mail server.
-    this.#track(this.#sendConfirmation(order, snapshot.email));
     return { order, created: true };
-  }
-
-  /** Waits for confirmation e-mails still being sent (on shutdown). */
-  async settle() {
-    await Promise.allSettled([...this.#pending]);
-  }
-
-  #track(work: Promise<void>) {
-    const tracked = work.finally(() => this.#pending.delete(tracked));
-    this.#pending.add(tracked);
   }
 
   /** Names, first images and colour names as the catalogue has them now: the order keeps its own copy. */
@@ -545,7 +563,11 @@ export class OrderService {
       keys.length > 0
         ? this.db.select({ key: colors.key, name: colors.name }).from(colors).where(inArray(colors.key, keys))
         : Promise.resolve([]),
-      this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1),
+      this.db
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1),
     ]);
     const images = new Map(
       imageRows.map((r) => [r.productId, this.options.publicUrl(thumbnailKey(r.path, r.widths))]),
@@ -554,33 +576,8 @@ export class OrderService {
       products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
       colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),
       email: userRows[0]?.email,
+      locale: userRows[0]?.locale ?? undefined,
     };
-  }
-
-  async #sendConfirmation(order: Order, email: string | undefined) {
-    if (!email) return;
-    try {
-      await this.options.mailer.send(confirmationMail(order, email, this.options.shop));
-    } catch (err) {
-      // The order stands; a lost e-mail is for the log, not for the shopper's checkout.
-      this.options.log.error({ err, orderId: order.id }, 'order confirmation e-mail not sent');
-    }
-  }
-
-  async #sendStatusMail(order: Order, userId: number, move: StatusMove) {
-    const [account] = await this.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    const to = account?.email ?? order.billing_address.email;
-    if (!to) return;
-    try {
-      await notifyOrderStatus(this.options.mailer, this.options.shop, order, to, move);
-    } catch (err) {
-      // The move stands; a lost e-mail is for the log (the outbox will retry it once it exists).
-      this.options.log.error({ err, orderId: order.id, status: move.to }, 'order status e-mail not sent');
-    }
   }
 
   async #view(row: OrderRow): Promise<Order> {
@@ -612,40 +609,6 @@ export class OrderService {
     const intentOf = new Map(intents.map((p) => [p.id, p.intentId]));
     return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? ''));
   }
-}
-
-type ItemRow = typeof orderItems.$inferSelect;
-
-function toOrder(row: OrderRow, items: ItemRow[], intentId: string): Order {
-  return {
-    id: row.id,
-    order_number: row.orderNumber,
-    created_at: row.createdAt.toISOString(),
-    fulfillment_status: row.fulfillmentStatus,
-    payment_status: row.paymentStatus,
-    payment_method: row.paymentMethod,
-    subtotal: row.subtotal,
-    shipping_amount: row.shippingAmount,
-    total_amount: row.totalAmount,
-    currency: 'AED',
-    items: items.map((item): OrderItem => ({
-      id: item.id,
-      product_slug: item.productSlug,
-      product_name: item.productName,
-      product_image: item.productImage,
-      price: item.price,
-      quantity: item.quantity,
-      line_total: fromFils(toFils(item.price) * item.quantity),
-      options: {
-        color: item.color || null,
-        color_name: item.colorName ?? null,
-        size: item.size as Size,
-      },
-    })),
-    billing_address: row.billingAddress,
-    shipping_address: row.shippingAddress ?? null,
-    transaction_id: intentId,
-  };
 }
 
 /**

@@ -40,6 +40,20 @@ export interface StockServiceOptions {
   /** The clock holds are measured by (tests move it). */
   now: () => Date;
   log: FastifyBaseLogger;
+  /**
+   * A payment is marked for a refund for want of pieces, in that transaction: the owner's alert and the
+   * shopper's "refunded" e-mail are written there (alerts.ts), so they exist exactly when the refund does.
+   */
+  onRefund?: (tx: Database, refund: RefundNotice) => Promise<void>;
+}
+
+/** What is known of a payment when it is marked for a refund. */
+export interface RefundNotice {
+  paymentId: number;
+  userId: number;
+  /** AED, decimal string. */
+  amount: string;
+  shortages: StockShortage[];
 }
 
 /** What taking a payment's pieces for its order came to. */
@@ -204,6 +218,12 @@ export class StockService {
       paymentId: payment.id,
       amount: payment.amount,
       reason: `sold out while paying: ${shortages.map((s) => `${s.slug} ${s.size} (${s.left} left)`).join(', ')}`,
+    });
+    await this.options.onRefund?.(tx, {
+      paymentId: payment.id,
+      userId: payment.userId,
+      amount: payment.amount,
+      shortages,
     });
     this.options.log.error(
       { paymentId: payment.id, shortages },

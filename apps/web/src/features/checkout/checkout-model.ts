@@ -6,6 +6,7 @@ import type {
   ServerCart,
   Size,
 } from '@boutique/contracts';
+import { LANGUAGES } from '@boutique/contracts/constants';
 
 /** A line of the signed-in customer's cart as the checkout shows and orders it. */
 export interface CheckoutLine {
@@ -85,8 +86,12 @@ export function orderPayload(input: {
   method: PaymentMethod;
   billing: AddressFields;
   shipping?: AddressFields;
+  /** The page's language: the order's e-mails and invoice are written in it. */
+  locale?: string;
 }): CreateOrderInput {
+  const locale = LANGUAGES.find((l) => l === input.locale);
   return {
+    ...(locale && { locale }),
     total_amount: input.totalAmount,
     currency: 'AED',
     transaction_id: input.transactionId,

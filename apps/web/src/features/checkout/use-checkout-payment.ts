@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AddressFields, PaymentMethod } from '@boutique/contracts';
 import { paths } from '@/config/paths';
@@ -85,6 +86,7 @@ function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }
  */
 export function useCheckoutPayment({ wantIntent, amount, lines, address }: Options) {
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   const client = useQueryClient();
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [intentState, setIntentState] = useState<IntentState>('idle');
@@ -159,7 +161,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       shipping?: AddressFields;
       redirectAfterMs: number;
     }) => {
-      const payload = orderPayload({ lines, ...input });
+      const payload = orderPayload({ lines, ...input, locale: i18n.language });
       const attempt = async () => {
         setPhase('processing');
         setMessage(null);
@@ -207,7 +209,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       };
       await attempt();
     },
-    [lines, client, navigate],
+    [lines, client, navigate, i18n.language],
   );
 
   /**

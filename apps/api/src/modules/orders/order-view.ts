@@ -1,0 +1,43 @@
+import type { Order, OrderItem, Size } from '@boutique/contracts';
+import type { orderItems, orders } from '../../db/schema/index.js';
+import { emailLanguage as asLanguage } from '../../lib/mail-layout.js';
+import { fromFils, toFils } from '../../lib/money.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export type ItemRow = typeof orderItems.$inferSelect;
+
+/** An order as the API answers it, from its row, its items and its payment's intent id. */
+export function toOrder(row: OrderRow, items: ItemRow[], intentId: string): Order {
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    created_at: row.createdAt.toISOString(),
+    fulfillment_status: row.fulfillmentStatus,
+    payment_status: row.paymentStatus,
+    payment_method: row.paymentMethod,
+    subtotal: row.subtotal,
+    shipping_amount: row.shippingAmount,
+    total_amount: row.totalAmount,
+    currency: 'AED',
+    items: items.map((item): OrderItem => ({
+      id: item.id,
+      product_slug: item.productSlug,
+      product_name: item.productName,
+      product_image: item.productImage,
+      price: item.price,
+      quantity: item.quantity,
+      line_total: fromFils(toFils(item.price) * item.quantity),
+      options: {
+        color: item.color || null,
+        color_name: item.colorName ?? null,
+        size: item.size as Size,
+      },
+    })),
+    billing_address: row.billingAddress,
+    shipping_address: row.shippingAddress ?? null,
+    transaction_id: intentId,
+    locale: asLanguage(row.locale),
+    invoice_number: row.invoiceNumber,
+  };
+}
