@@ -86,6 +86,8 @@ async function measure(options: { url: string; search?: boolean; amount?: number
     url: options.url,
     connections,
     pipelining: 1,
+    // A first pass computes every answer: on a busy machine that can queue for long; report it, not fail.
+    timeout: 120,
     ...(options.amount ? { amount: options.amount } : { duration: seconds }),
     ...(options.search && {
       requests: [

@@ -104,4 +104,4 @@ it('finds what 40 queries in three languages should find in the first ten result
     ].join('\n'),
   );
   expect(share).toBeGreaterThanOrEqual(0.9);
-});
+}, 180_000);

@@ -282,15 +282,18 @@ export async function closestProducts(db: Database, terms: Term[], limit: number
   return newest.map((r) => r.id);
 }
 
-/** Names of the collections and colour families the facets count. */
+/** Names of the collections and colour families the facets count, in one query. */
 export async function facetNames(db: Database) {
-  const [categories, families] = await Promise.all([
-    db
-      .execute(sql`select slug as key, name, null as hex from categories order by sort_order, id`)
-      .then(rowsOf<{ key: string; name: LocalizedText; hex: null }>),
-    db
-      .execute(sql`select key, name, hex from color_families order by sort_order`)
-      .then(rowsOf<{ key: string; name: LocalizedText; hex: string }>),
-  ]);
-  return { categories, families };
+  const rows = await db
+    .execute(
+      sql`select 'category' as kind, slug as key, name, null as hex, sort_order, id from categories
+        union all
+        select 'family', key, name, hex, sort_order, 0 from color_families
+        order by kind, sort_order, id`,
+    )
+    .then(rowsOf<{ kind: string; key: string; name: LocalizedText; hex: string | null }>);
+  return {
+    categories: rows.filter((r) => r.kind === 'category'),
+    families: rows.filter((r) => r.kind === 'family').map((r) => ({ ...r, hex: r.hex ?? '' })),
+  };
 }

@@ -84,6 +84,8 @@ function SearchPanel() {
             placeholder={t('placeholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            // A search field spends Escape on clearing itself; here Escape closes the search, as anywhere else.
+            onKeyDown={(e) => e.key === 'Escape' && ui.closeSearch()}
           />
           <button type="submit" className={styles.submit} disabled={loading} aria-label={t('submit')}>
             {loading ? <Spinner /> : <SearchIcon />}
