@@ -64,7 +64,9 @@ export const newCaftan = (overrides: Partial<ProductCreateInput> = {}): ProductC
 
 /** Waits for the e-mail with this subject (the status e-mail leaves after the answer). */
 const mailTo = (to: string, subject: string) =>
-  eventually(async () => readMails(t.config.mail.dir).find((m) => m.to === to && m.subject === subject));
+  eventually(async () =>
+    readMails(t.config.mail.dir).find((m) => m.to === to && m.subject.startsWith(subject)),
+  );
 
 const asAdmin = (method: string, path: string, body?: unknown) => call(t, method, path, admin.token, body);
 
@@ -145,6 +147,8 @@ describe('the documentation', () => {
         '/api/v1/admin/products/{id}',
         '/api/v1/admin/products/{id}/images',
         '/api/v1/admin/products/{id}/images/{imageId}',
+        '/api/v1/admin/search/synonyms',
+        '/api/v1/admin/search/synonyms/{id}',
         '/api/v1/admin/stats',
       ].sort(),
     );
@@ -697,9 +701,8 @@ describe('orders, customers and the dashboard', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.order.fulfillment_status).toBe('shipped');
 
-    const mail = await mailTo(shopper.email, `Your order is on its way: ${numbers[0]}`);
-    expect(mail.text).toContain('Carrier: Aramex');
-    expect(mail.text).toContain('Tracking number: AWB 4410 2231');
+    const mail = await mailTo(shopper.email, `Your order ${numbers[0]} is on its way`);
+    expect(mail.text).toContain('Carrier: Aramex · tracking number: AWB 4410 2231');
     expect(mail.html).toContain('Wrapped in tissue');
 
     const detail = await asAdmin('GET', ADMIN_API.order(id));
@@ -765,7 +768,7 @@ describe('orders, customers and the dashboard', () => {
     const res = await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[1]!), { status: 'cancelled' });
     expect(res.status).toBe(200);
     expect(await stockOf()).toBe(before! + 1);
-    await mailTo(shopper.email, `Your order has been cancelled: ${numbers[1]}`);
+    await mailTo(shopper.email, `Your order ${numbers[1]} has been cancelled`);
     const { audit } = (await asAdmin('GET', ADMIN_API.order(orderIds[1]!))).body.data;
     expect(audit[0]).toMatchObject({
       action: 'order.status',
