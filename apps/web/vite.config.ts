@@ -71,11 +71,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The schema library, the shared schemas and any form schema built on them (today the contact
             // form's): only the pages with such forms load them, never the first load (decision 003). zod ships
             // its sources, which the 'source' condition resolves: once two pages used it, it would match the
-            // shared group below. The zod-free modules (constants, apple-pay) go where their importers are, and so do
+            // shared group below. The zod-free modules (constants, apple-pay, money, shipping-carriers) go where their
+            // importers are (else the shared chunk and this one import each other and a constant is read before it
+            // is set), and so do
             // the back office's schemas (contracts' admin.ts): a shopper's form never needs them.
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|shipping-carriers)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
               priority: 3,
               includeDependenciesRecursively: false,
             },
