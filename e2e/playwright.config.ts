@@ -43,6 +43,12 @@ export default defineConfig({
       ],
     },
   },
+  // The back office adds pieces and ships orders in the run's one shop: its stories run once the storefront's,
+  // which count the demo catalogue's 24 caftans, are done.
+  projects: [
+    { name: 'storefront', testIgnore: /admin\.spec\.ts$/ },
+    { name: 'back-office', testMatch: /admin\.spec\.ts$/, dependencies: ['storefront'] },
+  ],
   webServer: [
     {
       command: `npx tsx ../apps/api/test/support/run-fake-oauth.ts --port ${oauthPort}`,
