@@ -111,7 +111,7 @@ test.describe('the invoice of an order', () => {
     await signInQuickly(page, customer);
     await shop.open('/account/orders', { lang: 'ar', dark: true });
     await snap(page, 'orders-ar-dark');
-    await page.getByRole('link', { name: `فاتورة الطلب ${order.order_number}` }).click();
+    await page.getByRole('link', { name: `الفاتورة، الطلب ${order.order_number}` }).click();
     await expect(page).toHaveURL(new RegExp(`/account/orders/${order.order_id}/invoice$`));
     const sheet = page.getByTestId('invoice');
     await expect(sheet.getByRole('heading', { level: 1 })).toHaveText('إيصال');
