@@ -123,6 +123,20 @@ describe('matching: spellings, word forms and synonyms in three languages', () =
     expect(ar.did_you_mean).toBe('قفطان');
   });
 
+  it('corrects a typo in the first letter too: vaftan, xaftan, amerald, غفطان', async () => {
+    for (const typo of ['vaftan', 'xaftan']) {
+      const found = await search(typo);
+      expect(sorted(slugs(found)), typo).toEqual(sorted(caftans));
+      expect(found.did_you_mean, typo).toBe('caftan');
+    }
+    const amerald = await search('amerald');
+    expect(sorted(slugs(amerald))).toEqual(sorted(slugs(await search('emerald'))));
+    expect(amerald.did_you_mean).toBe('emerald');
+    const ar = await search('غفطان');
+    expect(sorted(slugs(ar))).toEqual(sorted(caftans));
+    expect(ar.did_you_mean).toBe('قفطان');
+  });
+
   it('finds colours by family in three languages: emerald and sage are green', async () => {
     const greenColours = new Set(['emerald', 'sage']);
     const green = demoSlugs((p) => p.colors.some((c) => greenColours.has(c)));

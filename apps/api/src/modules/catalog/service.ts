@@ -156,7 +156,7 @@ export class CatalogService {
     return this.cache.get(
       `search:${JSON.stringify(key)}`,
       async (): Promise<SearchResponse> => {
-        const { result, productIds } = await searchCatalog(await this.searchIndex.get(), query);
+        const { result, productIds } = searchCatalog(await this.searchIndex.get(), query);
         matched = productIds;
         return { success: true, data: { data: result } };
       },

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../stock/service.js';
 
 /**
- * What the search reads from the database (docs/decisions/020-search.md). The database folds and stems the
- * products' words (migration search keeps `search_words` by triggers) and the query's (`analyseTokens`), so
- * both always meet the same way; the matching itself runs on an in-memory copy (search-index.ts).
+ * What the search reads from the database (docs/decisions/020-search.md): the products' words, folded and
+ * stemmed by the database's triggers (migration search keeps `search_words`), and what ranks and filters the
+ * products. The matching runs on an in-memory copy of it (search-index.ts).
  */
 
 export interface WordRow {
@@ -102,28 +102,3 @@ export async function facetNames(db: Database) {
 }
 
 export type FacetNames = Awaited<ReturnType<typeof facetNames>>;
-
-/**
- * Each raw token of a query (split on white space) folded into its words, each with its stem: the same
- * functions the index was built with, in one statement for all the tokens.
- */
-export async function analyseTokens(
-  db: Database,
-  tokens: string[],
-): Promise<{ word: string; stem: string }[][]> {
-  const out = tokens.map(() => [] as { word: string; stem: string }[]);
-  if (tokens.length === 0) return out;
-  const rows = await db
-    .execute(
-      sql`select t.i::int as i, x.word, search_stem(x.word) as stem
-        from (values ${sql.join(
-          tokens.map((tok, i) => sql`(${i}::int, ${tok}::text)`),
-          sql`, `,
-        )}) t(i, tok)
-        cross join lateral unnest(string_to_array(search_fold(t.tok), ' ')) with ordinality x(word, j)
-        where x.word <> '' order by t.i, x.j`,
-    )
-    .then(rowsOf<{ i: number; word: string; stem: string }>);
-  for (const r of rows) out[r.i]?.push({ word: r.word, stem: r.stem });
-  return out;
-}

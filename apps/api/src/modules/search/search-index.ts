@@ -7,6 +7,7 @@ import {
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
+import { searchFold, searchStem } from '../../lib/search-text.js';
 import { productSummaries } from '../catalog/repository.js';
 import * as repo from './repository.js';
 import { similarity, trigrams } from './trigram.js';
@@ -14,7 +15,8 @@ import { similarity, trigrams } from './trigram.js';
 /**
  * The search's in-memory copy of the catalogue's words (docs/decisions/020-search.md): the database keeps
  * `search_words` right by triggers and announces every change (NOTIFY), each instance then loads a fresh copy
- * before its next answer. A query then costs no database work but folding the words never seen before.
+ * before its next answer. A query then costs no database work: its words are folded and stemmed by the same
+ * rules in lib/search-text.ts.
  */
 
 /** At most this many words of a query count; more are ignored. */
@@ -36,8 +38,6 @@ const FUZZY_MIN = 0.3;
 const FUZZY_NEAR_BEST = 0.85;
 /** How near a product's name must be to a query nothing matched to be offered. */
 const CLOSEST_MIN = 0.2;
-/** Folded query tokens remembered (they do not depend on the catalogue); forgotten all at once when full. */
-const TOKEN_MEMORY = 20_000;
 
 export interface Term {
   n: number;
@@ -91,9 +91,6 @@ interface StemInfo {
   /** Products having it in their name (for the closest products). */
   inName: Set<number>;
 }
-
-const folded = new Map<string, { word: string; stem: string }[]>();
-const ASCII_WORD = /^[a-z0-9]+$/i;
 
 const keepBest = (map: Map<number, number>, id: number, value: number) => {
   const had = map.get(id);
@@ -208,45 +205,21 @@ export class SearchIndex {
 
   /**
    * The query's words, folded, stemmed, without repeats or (unless alone) stop words, each saying whether the
-   * catalogue knows it. Only tokens never seen before go to the database.
+   * catalogue knows it.
    */
-  async terms(query: string): Promise<Term[]> {
-    const tokens = query.split(/\s+/).filter((t) => t !== '');
-    const unknown = [...new Set(tokens.filter((t) => !folded.has(t) && !this.#knownAscii(t)))];
-    if (unknown.length > 0) {
-      const analysed = await repo.analyseTokens(this.db, unknown);
-      if (folded.size + unknown.length > TOKEN_MEMORY) folded.clear();
-      unknown.forEach((t, i) => folded.set(t, analysed[i] ?? []));
-    }
-    const raw: { word: string; stem: string }[] = [];
-    const seen = new Set<string>();
-    for (const t of tokens)
-      for (const w of folded.get(t) ?? this.#asciiWords(t)) {
-        if (seen.has(w.word)) continue;
-        seen.add(w.word);
-        raw.push(w);
-      }
-    const meaningful = raw.some((w) => !STOP_WORDS.has(w.word));
-    const kept = raw.filter((w) => !meaningful || !STOP_WORDS.has(w.word)).slice(0, MAX_TERMS);
-    return kept.map((w, n) => {
+  terms(query: string): Term[] {
+    const raw = [...new Set(searchFold(query).split(' '))].filter((w) => w !== '');
+    const meaningful = raw.some((w) => !STOP_WORDS.has(w));
+    const kept = raw.filter((w) => !meaningful || !STOP_WORDS.has(w)).slice(0, MAX_TERMS);
+    return kept.map((word, n) => {
+      const stem = searchStem(word);
       const last = n === kept.length - 1;
       const found =
-        this.#stems.has(w.stem) ||
-        [...(this.#synonyms.get(w.stem) ?? [])].some((s) => this.#stems.has(s)) ||
-        (last && this.#withPrefix(w.word).length > 0);
-      return { n, word: w.word, stem: w.stem, last, found };
+        this.#stems.has(stem) ||
+        [...(this.#synonyms.get(stem) ?? [])].some((s) => this.#stems.has(s)) ||
+        (last && this.#withPrefix(word).length > 0);
+      return { n, word, stem, last, found };
     });
-  }
-
-  /** A token of Latin letters and digits only folds to itself in lower case: its stem is known if indexed. */
-  #knownAscii(token: string) {
-    return ASCII_WORD.test(token) && this.#words.has(token.toLowerCase());
-  }
-
-  #asciiWords(token: string) {
-    const word = token.toLowerCase();
-    const info = this.#words.get(word);
-    return info ? [{ word, stem: info.stem }] : [];
   }
 
   /** The distinct words of the catalogue that begin with `prefix`. */
@@ -273,21 +246,26 @@ export class SearchIndex {
     for (const t of terms) {
       const length = [...t.stem].length;
       if (t.found || length < 3) continue;
-      const mine = trigrams(t.stem);
-      const near: Misspelling[] = [];
-      const tried = new Set<string>();
-      for (const g of mine)
-        for (const stem of this.#byTrigram.get(g) ?? []) {
-          if (tried.has(stem)) continue;
-          tried.add(stem);
-          const info = this.#stems.get(stem)!;
-          if (Math.abs(info.length - length) > 2) continue;
-          const sim = similarity(mine, info.trigrams);
-          if (sim >= FUZZY_MIN) near.push({ n: t.n, stem, sim });
-        }
+      const near = this.#similarStems(t.stem)
+        .filter((m) => m.sim >= FUZZY_MIN && Math.abs(this.#stems.get(m.stem)!.length - length) <= 2)
+        .map((m) => ({ n: t.n, ...m }));
       const best = Math.max(0, ...near.map((m) => m.sim));
       out.push(...near.filter((m) => m.sim >= best * FUZZY_NEAR_BEST));
     }
+    return out;
+  }
+
+  /** The catalogue's stems sharing a trigram with this one (no other can be similar), with their similarity. */
+  #similarStems(stem: string): { stem: string; sim: number }[] {
+    const mine = trigrams(stem);
+    const tried = new Set<string>();
+    const out: { stem: string; sim: number }[] = [];
+    for (const g of mine)
+      for (const other of this.#byTrigram.get(g) ?? []) {
+        if (tried.has(other)) continue;
+        tried.add(other);
+        out.push({ stem: other, sim: similarity(mine, this.#stems.get(other)!.trigrams) });
+      }
     return out;
   }
 
@@ -371,14 +349,11 @@ export class SearchIndex {
    */
   closest(terms: Term[], limit: number): number[] {
     const near = new Map<number, number>();
-    for (const t of terms) {
-      const mine = trigrams(t.stem);
-      for (const info of this.#stems.values()) {
-        if (info.inName.size === 0) continue;
-        const sim = similarity(mine, info.trigrams);
+    for (const t of terms)
+      for (const { stem, sim } of this.#similarStems(t.stem)) {
+        const info = this.#stems.get(stem)!;
         if (sim > CLOSEST_MIN) for (const id of info.inName) keepBest(near, id, sim);
       }
-    }
     const byNewest = (a: Product, b: Product) => b.createdAt - a.createdAt || b.id - a.id;
     if (near.size > 0)
       return [...near]

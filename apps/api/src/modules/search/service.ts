@@ -75,9 +75,9 @@ export interface SearchOutcome {
   productIds: number[];
 }
 
-/** One search, on the instance's in-memory index: no database work unless the query has words never seen. */
-export async function searchCatalog(index: SearchIndex, params: SearchParams): Promise<SearchOutcome> {
-  const terms = await index.terms(params.q);
+/** One search, on the instance's in-memory index: no database work. */
+export function searchCatalog(index: SearchIndex, params: SearchParams): SearchOutcome {
+  const terms = index.terms(params.q);
   const fuzzy = index.misspellings(terms);
   const candidates = index.match(terms, fuzzy, minCoverage(terms.length));
   candidates.sort(compareCandidates);
