@@ -137,6 +137,20 @@ describe('matching: spellings, word forms and synonyms in three languages', () =
     expect(ar.did_you_mean).toBe('قفطان');
   });
 
+  it('finds embroidery by any of its words: brodée and broderie, embroidered and embroidery, مطرزة and تطريز', async () => {
+    for (const [a, b] of [
+      ['brodée', 'broderie'],
+      ['embroidered', 'embroidery'],
+      ['مطرزة', 'تطريز'],
+    ]) {
+      const [one, other] = [await search(a!), await search(b!)];
+      expect(one.total, a).toBeGreaterThanOrEqual(10);
+      expect(sorted(slugs(one)), a).toEqual(sorted(slugs(other)));
+    }
+    // A piece whose only French word for it is the noun: "Broderie tarz florale sur le buste".
+    expect(slugs(await search('brodée'))).toContain('kenza-dusty-pink-crepe-caftan');
+  });
+
   it('finds colours by family in three languages: emerald and sage are green', async () => {
     const greenColours = new Set(['emerald', 'sage']);
     const green = demoSlugs((p) => p.colors.some((c) => greenColours.has(c)));

@@ -13,7 +13,7 @@ export function searchCacheKey(query: string): string {
 
 /*
  * The query's side of the search's folding and stemming: the same rules as the database's `search_fold`,
- * `search_stem` and `search_word_form` (migration 0012_search), which index the products' words. A query is
+ * `search_stem` and `search_word_form` (migrations 0012_search, 0014_search_word_forms), which index the products' words. A query is
  * folded here so that an answer needs no database work; test/search-text-sql.test.ts holds both sides equal
  * on every word of the catalogue and a thousand queries of the bench.
  */
@@ -39,7 +39,7 @@ export function searchFold(text: string): string {
 }
 
 /** Irregular forms of the catalogue's words, folded, to their base form. */
-const WORD_FORMS = new Map<string, string>([
+export const WORD_FORMS: ReadonlyMap<string, string> = new Map<string, string>([
   ['قفاطين', 'قفطان'], ['جلاليب', 'جلابه'], ['جلابيب', 'جلباب'], ['تكاشط', 'تكشيطه'], ['تكاشيط', 'تكشيطه'],
   ['فساتين', 'فستان'], ['اثواب', 'ثوب'], ['ازرار', 'زر'], ['الوان', 'لون'], ['اقمشه', 'قماش'], ['خيوط', 'خيط'],
   ['اكمام', 'كم'], ['احزمه', 'حزام'], ['اعراس', 'عرس'], ['مناسبات', 'مناسبه'],
@@ -48,6 +48,9 @@ const WORD_FORMS = new Map<string, string>([
   ['verte', 'vert'], ['vertes', 'vert'], ['noire', 'noir'], ['noires', 'noir'], ['grise', 'gris'],
   ['grises', 'gris'], ['bleue', 'bleu'], ['bleues', 'bleu'], ['blanche', 'blanc'], ['blanches', 'blanc'],
   ['violette', 'violet'], ['violettes', 'violet'], ['brune', 'brun'],
+  ['broderie', 'brode'], ['broderies', 'brode'],
+  ['embroidery', 'embroider'], ['embroideries', 'embroider'], ['embroidered', 'embroider'],
+  ['تطريز', 'طرز'], ['تطريزات', 'طرز'], ['مطرز', 'طرز'], ['مطرزه', 'طرز'], ['مطرزات', 'طرز'],
   ['women', 'woman'], ['womens', 'woman'], ['men', 'man'], ['mens', 'man'],
 ]); // prettier-ignore
 

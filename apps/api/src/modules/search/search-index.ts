@@ -51,6 +51,8 @@ export interface Term {
 export interface Misspelling {
   n: number;
   stem: string;
+  /** The catalogue's word it is nearest to. */
+  word: string;
   sim: number;
 }
 
@@ -82,9 +84,16 @@ interface WordInfo {
   products: Map<number, number>;
 }
 
-interface StemInfo {
+/** A word or stem of the catalogue, as a misspelling is compared with it. */
+interface Spelling {
   trigrams: Set<string>;
   length: number;
+  /** The stem it stands for, and the word "did you mean" says. */
+  stem: string;
+  word: string;
+}
+
+interface StemInfo {
   products: Map<number, number>;
   /** Its most telling word: of the best field, then used by most products (for "did you mean"). */
   word: string;
@@ -92,7 +101,7 @@ interface StemInfo {
   inName: Set<number>;
 }
 
-const keepBest = (map: Map<number, number>, id: number, value: number) => {
+const keepBest = <K>(map: Map<K, number>, id: K, value: number) => {
   const had = map.get(id);
   if (had === undefined || value > had) map.set(id, value);
 };
@@ -104,6 +113,8 @@ export class SearchIndex {
   /** Per word: best field, then how many products use it (suggestion order). */
   readonly #wordRank = new Map<string, { field: number; count: number }>();
   readonly #stems = new Map<string, StemInfo>();
+  /** The catalogue's words and stems, and per trigram those having it. */
+  readonly #spellings = new Map<string, Spelling>();
   readonly #byTrigram = new Map<string, string[]>();
   readonly #synonyms = new Map<string, Set<string>>();
   readonly #products = new Map<number, Product>();
@@ -128,8 +139,6 @@ export class SearchIndex {
       let stem = this.#stems.get(w.stem);
       if (!stem) {
         stem = {
-          trigrams: trigrams(w.stem),
-          length: [...w.stem].length,
           products: new Map(),
           word: w.word,
           inName: new Set(),
@@ -153,12 +162,20 @@ export class SearchIndex {
         ([wa, a], [wb, b]) => a.field - b.field || b.count - a.count || (wa < wb ? -1 : wa > wb ? 1 : 0),
       )[0];
       if (best) info.word = best[0];
-      for (const t of info.trigrams) {
-        const list = this.#byTrigram.get(t);
-        if (list) list.push(stem);
-        else this.#byTrigram.set(t, [stem]);
-      }
     }
+    // A word is kept whole too: a typo of a word whose stem is much shorter (broderrie, brode) is still near.
+    const spell = (key: string, stem: string, word: string) => {
+      if (this.#spellings.has(key)) return;
+      const spelling = { trigrams: trigrams(key), length: [...key].length, stem, word };
+      this.#spellings.set(key, spelling);
+      for (const t of spelling.trigrams) {
+        const list = this.#byTrigram.get(t);
+        if (list) list.push(key);
+        else this.#byTrigram.set(t, [key]);
+      }
+    };
+    for (const [word, info] of this.#words) spell(word, info.stem, word);
+    for (const [stem, info] of this.#stems) spell(stem, stem, info.word);
     for (const group of synonyms)
       for (const stem of group) {
         const set = this.#synonyms.get(stem) ?? new Set<string>();
@@ -246,25 +263,32 @@ export class SearchIndex {
     for (const t of terms) {
       const length = [...t.stem].length;
       if (t.found || length < 3) continue;
-      const near = this.#similarStems(t.stem)
-        .filter((m) => m.sim >= FUZZY_MIN && Math.abs(this.#stems.get(m.stem)!.length - length) <= 2)
-        .map((m) => ({ n: t.n, ...m }));
+      const byStem = new Map<string, Misspelling>();
+      for (const { spelling, sim } of this.#similar(t.stem))
+        if (
+          sim >= FUZZY_MIN &&
+          Math.abs(spelling.length - length) <= 2 &&
+          sim > (byStem.get(spelling.stem)?.sim ?? 0)
+        )
+          byStem.set(spelling.stem, { n: t.n, stem: spelling.stem, word: spelling.word, sim });
+      const near = [...byStem.values()];
       const best = Math.max(0, ...near.map((m) => m.sim));
       out.push(...near.filter((m) => m.sim >= best * FUZZY_NEAR_BEST));
     }
     return out;
   }
 
-  /** The catalogue's stems sharing a trigram with this one (no other can be similar), with their similarity. */
-  #similarStems(stem: string): { stem: string; sim: number }[] {
-    const mine = trigrams(stem);
+  /** The catalogue's words and stems sharing a trigram with this word (no other is similar), how similar. */
+  #similar(word: string): { spelling: Spelling; sim: number }[] {
+    const mine = trigrams(word);
     const tried = new Set<string>();
-    const out: { stem: string; sim: number }[] = [];
+    const out: { spelling: Spelling; sim: number }[] = [];
     for (const g of mine)
-      for (const other of this.#byTrigram.get(g) ?? []) {
-        if (tried.has(other)) continue;
-        tried.add(other);
-        out.push({ stem: other, sim: similarity(mine, this.#stems.get(other)!.trigrams) });
+      for (const key of this.#byTrigram.get(g) ?? []) {
+        if (tried.has(key)) continue;
+        tried.add(key);
+        const spelling = this.#spellings.get(key)!;
+        out.push({ spelling, sim: similarity(mine, spelling.trigrams) });
       }
     return out;
   }
@@ -322,7 +346,7 @@ export class SearchIndex {
   corrections(fuzzy: Misspelling[]): Map<number, string> {
     const best = new Map<number, Misspelling>();
     for (const f of fuzzy) if ((best.get(f.n)?.sim ?? -1) < f.sim) best.set(f.n, f);
-    return new Map([...best].map(([n, f]) => [n, this.#stems.get(f.stem)?.word ?? f.stem]));
+    return new Map([...best].map(([n, f]) => [n, f.word]));
   }
 
   /** Words of the catalogue the last term begins, the most used first; collections it begins or names. */
@@ -350,8 +374,8 @@ export class SearchIndex {
   closest(terms: Term[], limit: number): number[] {
     const near = new Map<number, number>();
     for (const t of terms)
-      for (const { stem, sim } of this.#similarStems(t.stem)) {
-        const info = this.#stems.get(stem)!;
+      for (const { spelling, sim } of this.#similar(t.stem)) {
+        const info = this.#stems.get(spelling.stem)!;
         if (sim > CLOSEST_MIN) for (const id of info.inName) keepBest(near, id, sim);
       }
     const byNewest = (a: Product, b: Product) => b.createdAt - a.createdAt || b.id - a.id;
