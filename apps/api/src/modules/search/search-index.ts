@@ -450,8 +450,8 @@ export class SearchIndexHolder {
   /** Only these products' stock changed. */
   stockChanged(ids: Iterable<number>) {
     const current = this.#current;
-    if (!current) return;
     const list = [...ids];
+    if (!current || list.length === 0) return;
     const refreshed = current.then((index) => index.refreshStock(list));
     this.#current = refreshed;
     refreshed.catch(() => {
