@@ -217,6 +217,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { labels: { cache: 'catalog', result: 'miss' }, value: catalog.cache.misses },
     ],
   });
+  // The search's copy of the catalogue is loaded before the first shopper asks (warm: a few statements).
+  app.addHook('onReady', () => {
+    catalog.searchIndex.get().catch((err: unknown) => app.log.warn({ err }, 'search index not loaded yet'));
+  });
   const unlisten = await database.listen('catalog_changed', () => catalog.invalidate());
   app.addHook('preClose', () => unlisten());
   // A stock change names its product: only the answers and pages showing it go. Without a name (a reconnect

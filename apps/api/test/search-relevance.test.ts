@@ -25,7 +25,9 @@ const jellaba = (p: P) => p.category === 'jellaba';
 const takchita = (p: P) => /takchita/i.test(p.name.en);
 const family = (f: string) => (p: P) => p.colors.some((c) => FAMILIES[f]!.includes(c));
 const colour = (key: string) => (p: P) => p.colors.includes(key);
-const says = (lang: demo.Lang, re: RegExp) => (p: P) => re.test(`${p.name[lang]} ${p.description[lang]}`);
+/** Its name, description or details say it (the search reads all three: a detail "Broderie tarz florale" is embroidery). */
+const says = (lang: demo.Lang, re: RegExp) => (p: P) =>
+  re.test([p.name[lang], p.description[lang], ...p.details.map((d) => d[lang])].join(' '));
 const named = (lang: demo.Lang, re: RegExp) => (p: P) => re.test(p.name[lang]);
 const both =
   (...tests: ((p: P) => boolean)[]) =>

@@ -22,7 +22,6 @@ export const searchWords = pgTable(
     primaryKey({ columns: [t.productId, t.lang, t.word] }),
     index('search_words_stem_idx').using('btree', t.stem.op('text_pattern_ops')),
     index('search_words_word_idx').using('btree', t.word.op('text_pattern_ops')),
-    index('search_words_stem_trgm_idx').using('gin', t.stem.op('gin_trgm_ops')),
   ],
 );
 

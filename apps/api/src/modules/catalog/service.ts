@@ -15,6 +15,7 @@ import type { PublicUrl } from '../../storage/index.js';
 import { ResponseCache, type CachedResponse } from '../../lib/response-cache.js';
 import { searchCacheKey } from '../../lib/search-text.js';
 import { searchCatalog } from '../search/service.js';
+import { SearchIndexHolder } from '../search/search-index.js';
 import * as repo from './repository.js';
 
 const RECENT_LIMIT = 12;
@@ -42,6 +43,8 @@ export type CatalogChangeListener = (productIds?: ReadonlySet<number>) => void;
  */
 export class CatalogService {
   readonly cache: ResponseCache;
+  /** The search's in-memory copy of the catalogue, kept as fresh as the cached answers. */
+  readonly searchIndex: SearchIndexHolder;
   readonly #changeListeners = new Set<CatalogChangeListener>();
 
   constructor(
@@ -51,10 +54,12 @@ export class CatalogService {
     private readonly publicUrl: PublicUrl,
   ) {
     this.cache = new ResponseCache(ttlMs);
+    this.searchIndex = new SearchIndexHolder(db, publicUrl);
   }
 
   invalidate() {
     this.cache.clear();
+    this.searchIndex.invalidate();
     for (const listener of this.#changeListeners) listener();
   }
 
@@ -62,6 +67,7 @@ export class CatalogService {
   stockChanged(productIds: Iterable<number>) {
     const changed = new Set(productIds);
     this.cache.dropTagged(changed);
+    this.searchIndex.stockChanged(changed);
     for (const listener of this.#changeListeners) listener(changed);
   }
 
@@ -150,7 +156,7 @@ export class CatalogService {
     return this.cache.get(
       `search:${JSON.stringify(key)}`,
       async (): Promise<SearchResponse> => {
-        const { result, productIds } = await searchCatalog(this.db, this.publicUrl, query);
+        const { result, productIds } = searchCatalog(await this.searchIndex.get(), query);
         matched = productIds;
         return { success: true, data: { data: result } };
       },

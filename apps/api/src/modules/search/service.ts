@@ -1,16 +1,14 @@
 import {
   SEARCH_CLOSEST_COUNT,
   SEARCH_MAX_RESULTS,
+  SEARCH_SUGGEST_COUNT,
   SIZES,
   type SearchFacets,
   type SearchQuery,
   type SearchResult,
 } from '@boutique/contracts';
-import type { Database } from '../../db/client.js';
-import type { PublicUrl } from '../../storage/index.js';
-import { productSummaries } from '../catalog/repository.js';
-import * as repo from './repository.js';
-import type { Candidate, Term } from './repository.js';
+import type { FacetNames } from './repository.js';
+import type { Candidate, SearchIndex, Term } from './search-index.js';
 
 export type SearchParams = SearchQuery;
 
@@ -42,11 +40,7 @@ const passes = (c: Candidate, params: SearchParams, except?: Filter) =>
   (except === 'size' || !params.size || c.sizes.includes(params.size));
 
 /** Counts per value of each facet, among the candidates that pass the other facets' filters. */
-export function countFacets(
-  candidates: Candidate[],
-  params: SearchParams,
-  names: Awaited<ReturnType<typeof repo.facetNames>>,
-): SearchFacets {
+export function countFacets(candidates: Candidate[], params: SearchParams, names: FacetNames): SearchFacets {
   const tally = (filter: Filter, valuesOf: (c: Candidate) => string[]) => {
     const counts = new Map<string, number>();
     for (const c of candidates) {
@@ -69,17 +63,6 @@ export function countFacets(
   };
 }
 
-/** Per misspelt term, the catalogue's word nearest to it. */
-async function corrected(db: Database, fuzzy: repo.Misspelling[]) {
-  const best = new Map<number, repo.Misspelling>();
-  for (const f of fuzzy) if ((best.get(f.n)?.sim ?? -1) < f.sim) best.set(f.n, f);
-  const words = await repo.wordsOf(
-    db,
-    [...best.values()].map((f) => f.stem),
-  );
-  return new Map([...best].map(([n, f]) => [n, words.get(f.stem) ?? f.stem]));
-}
-
 /** The query with each misspelt word replaced by the catalogue's nearest one, or null when none was. */
 export function didYouMean(terms: Term[], corrections: Map<number, string>) {
   if (corrections.size === 0) return null;
@@ -92,35 +75,23 @@ export interface SearchOutcome {
   productIds: number[];
 }
 
-export async function searchCatalog(
-  db: Database,
-  publicUrl: PublicUrl,
-  params: SearchParams,
-): Promise<SearchOutcome> {
-  const terms = await repo.queryTerms(db, params.q);
-  const fuzzy = await repo.misspellings(db, terms);
-  const [candidates, suggest, names, corrections] = await Promise.all([
-    repo.matchProducts(db, terms, fuzzy, minCoverage(terms.length)),
-    repo.suggestions(db, terms),
-    repo.facetNames(db),
-    corrected(db, fuzzy),
-  ]);
+/** One search, on the instance's in-memory index: no database work. */
+export function searchCatalog(index: SearchIndex, params: SearchParams): SearchOutcome {
+  const terms = index.terms(params.q);
+  const fuzzy = index.misspellings(terms);
+  const candidates = index.match(terms, fuzzy, minCoverage(terms.length));
   candidates.sort(compareCandidates);
   const matching = candidates.filter((c) => passes(c, params));
   const shown = matching.slice(0, SEARCH_MAX_RESULTS).map((c) => c.id);
-  const closest = matching.length === 0 ? await repo.closestProducts(db, terms, SEARCH_CLOSEST_COUNT) : [];
-  const [products, closestProducts] = await Promise.all([
-    productSummaries(db, publicUrl, shown),
-    productSummaries(db, publicUrl, closest),
-  ]);
+  const closest = matching.length === 0 ? index.closest(terms, SEARCH_CLOSEST_COUNT) : [];
   return {
     result: {
-      products,
+      products: index.summaries(shown),
       total: matching.length,
-      facets: countFacets(candidates, params, names),
-      suggest,
-      did_you_mean: didYouMean(terms, corrections),
-      closest: closestProducts,
+      facets: countFacets(candidates, params, index.names),
+      suggest: index.suggestions(terms, SEARCH_SUGGEST_COUNT),
+      did_you_mean: didYouMean(terms, index.corrections(fuzzy)),
+      closest: index.summaries(closest),
     },
     productIds: [...candidates.map((c) => c.id), ...closest],
   };
