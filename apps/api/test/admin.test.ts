@@ -808,6 +808,10 @@ describe('orders, customers and the dashboard', () => {
   });
 
   it('sums the dashboard: revenue per day, basket, top products, low stock, unread, to ship', async () => {
+    // Being packed still waits for the courier.
+    expect(
+      (await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[2]!), { status: 'processing' })).status,
+    ).toBe(200);
     await t.database.db
       .update(productStock)
       .set({ stock: 1 })
@@ -831,6 +835,25 @@ describe('orders, customers and the dashboard', () => {
     );
     expect(typeof stats.unread_messages).toBe('number');
     expect((await asAdmin('GET', `${ADMIN_API.stats}?days=12`)).status).toBe(422);
+  });
+
+  it('counts every paid order not yet handed to the courier as waiting to ship, and no other', async () => {
+    const waiting = async () =>
+      (await asAdmin('GET', `${ADMIN_API.stats}?days=7`)).body.data.stats.awaiting_shipment as number;
+    // Shipped (0), cancelled (1) and processing (2) so far: the one being packed waits.
+    expect(await waiting()).toBe(1);
+    const fresh = await newOrder();
+    expect(await waiting()).toBe(2);
+    expect(
+      (await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[0]!), { status: 'delivered' })).status,
+    ).toBe(200);
+    expect(await waiting()).toBe(2);
+    expect((await asAdmin('PATCH', ADMIN_API.orderStatus(fresh), { status: 'shipped' })).status).toBe(200);
+    expect(await waiting()).toBe(1);
+    // The orders list's "to ship" view holds the same orders as the count.
+    const list = (await asAdmin('GET', `${ADMIN_API.orders}?status=to_ship`)).body.data;
+    expect(list.orders.data.map((o: { id: number }) => o.id)).toEqual([orderIds[2]]);
+    expect(list.counts.to_ship).toBe(1);
   });
 
   it('keeps the pieces payments under way hold: a count below them is refused and nothing is written', async () => {

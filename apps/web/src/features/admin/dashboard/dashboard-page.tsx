@@ -63,7 +63,7 @@ export default function DashboardPage() {
                 <bdi>{formatMoney(s.average_basket, lang)}</bdi>
               </strong>
             </div>
-            <Link className="adm-kpi" to={`${paths.adminOrders.href()}?status=unfulfilled`}>
+            <Link className="adm-kpi" to={`${paths.adminOrders.href()}?status=to_ship`}>
               <span>{t('dashboard.awaitingShipment')}</span>
               <strong>{s.awaiting_shipment}</strong>
             </Link>

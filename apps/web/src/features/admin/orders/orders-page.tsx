@@ -3,26 +3,20 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderRow } from '@boutique/contracts/admin';
-import { FULFILLMENT_STATUSES, type FulfillmentStatus } from '@boutique/contracts/constants';
+import { FULFILLMENT_STATUSES } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { inputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrders } from '../api/orders';
-import { AdminTable } from '../components/admin-table';
-import {
-  AdminPageHeader,
-  OrderStatusBadge,
-  Pager,
-  QueryState,
-  SearchBox,
-  formatDateTime,
-  useListParams,
-} from '../components/admin-ui';
+import { PagedTable } from '../components/admin-table';
+import { AdminPageHeader, OrderStatusBadge, formatDateTime, useListParams } from '../components/admin-ui';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminOrderRow>();
-const isStatus = (value: string): value is FulfillmentStatus =>
-  (FULFILLMENT_STATUSES as readonly string[]).includes(value);
+const TABS = ['all', 'to_ship', ...FULFILLMENT_STATUSES] as const;
+type Tab = (typeof TABS)[number];
+const isStatus = (value: string): value is Exclude<Tab, 'all'> =>
+  value !== 'all' && (TABS as readonly string[]).includes(value);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** Orders by status (tabs with their counts), searched by number, e-mail or name, between two days. */
@@ -87,13 +81,12 @@ export default function OrdersPage() {
   );
 
   const counts = list.data?.counts;
-  const tabs = ['all', ...FULFILLMENT_STATUSES] as const;
 
   return (
     <>
       <AdminPageHeader title={t('orders.title')} />
       <nav className="adm-tabs" aria-label={t('orders.byStatus')}>
-        {tabs.map((tab) => {
+        {TABS.map((tab) => {
           const current = (status ?? 'all') === tab;
           return (
             <button
@@ -103,55 +96,45 @@ export default function OrdersPage() {
               aria-pressed={current}
               onClick={() => set({ status: tab === 'all' ? '' : tab })}
             >
-              {tab === 'all' ? t('orders.all') : t(`orderStatus.${tab}`)}
+              {tab === 'all'
+                ? t('orders.all')
+                : tab === 'to_ship'
+                  ? t('orders.toShip')
+                  : t(`orderStatus.${tab}`)}
               <span className="adm-count">{counts ? counts[tab] : '…'}</span>
             </button>
           );
         })}
       </nav>
-      <div className="adm-filters" role="search">
-        <SearchBox id="orders-q" label={t('orders.search')} value={values.q} onSearch={(q) => set({ q })} />
-        <div className="adm-field">
-          <label htmlFor="orders-from">{t('orders.from')}</label>
-          <input
-            id="orders-from"
-            type="date"
-            className={inputClass}
-            value={values.from}
-            max={values.to || undefined}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </div>
-        <div className="adm-field">
-          <label htmlFor="orders-to">{t('orders.to')}</label>
-          <input
-            id="orders-to"
-            type="date"
-            className={inputClass}
-            value={values.to}
-            min={values.from || undefined}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </div>
-      </div>
-      {list.data ? (
-        <>
-          <AdminTable
-            label={t('orders.title')}
-            data={list.data.orders.data}
-            columns={columns}
-            empty={t('orders.empty')}
-          />
-          <Pager
-            page={list.data.orders.current_page}
-            lastPage={list.data.orders.last_page}
-            total={list.data.orders.total}
-            onPage={(next) => set({ page: next })}
-          />
-        </>
-      ) : (
-        <QueryState error={list.error} retry={() => void list.refetch()} />
-      )}
+      <PagedTable
+        label={t('orders.title')}
+        search={{ id: 'orders-q', label: t('orders.search'), value: values.q, onSearch: (q) => set({ q }) }}
+        filters={
+          <>
+            {(['from', 'to'] as const).map((bound) => (
+              <div key={bound} className="adm-field">
+                <label htmlFor={`orders-${bound}`}>{t(`orders.${bound}`)}</label>
+                <input
+                  id={`orders-${bound}`}
+                  type="date"
+                  className={inputClass}
+                  value={values[bound]}
+                  // The first day cannot come after the last one.
+                  min={bound === 'to' ? values.from || undefined : undefined}
+                  max={bound === 'from' ? values.to || undefined : undefined}
+                  onChange={(e) => set({ [bound]: e.target.value })}
+                />
+              </div>
+            ))}
+          </>
+        }
+        list={list.data?.orders}
+        error={list.error}
+        retry={() => void list.refetch()}
+        columns={columns}
+        empty={t('orders.empty')}
+        onPage={(next) => set({ page: next })}
+      />
     </>
   );
 }
