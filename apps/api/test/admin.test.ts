@@ -19,8 +19,7 @@ import {
   generousLimits,
   makeAdmin,
   newShopper,
-  orderPayload,
-  pay,
+  placeOrder,
   plentyOfStock,
   totalOf,
   type Article,
@@ -633,8 +632,7 @@ describe('orders, customers and the dashboard', () => {
 
   const newOrder = async (quantity = 1) => {
     const lines: CartLine[] = [{ ...article, quantity }];
-    const { intentId } = await pay(t, shopper, lines);
-    const res = await call(t, 'POST', '/api/v1/orders', shopper.token, orderPayload(lines, intentId));
+    const res = await placeOrder(t, shopper, lines);
     expect(res.status).toBe(201);
     orderIds.push(res.body.data.order_id);
     numbers.push(res.body.data.order_number);
