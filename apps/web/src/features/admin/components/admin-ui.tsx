@@ -5,8 +5,7 @@ import type { FulfillmentStatus } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
-import { inputClass, selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { SelectBox, inputClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { needsSecondFactor } from '@/lib/session/two-factor';
 import type { LoginRedirectState } from '@/lib/session/redirect';
@@ -203,16 +202,13 @@ export function FilterSelect({
   return (
     <div className="adm-field">
       <label htmlFor={id}>{label}</label>
-      <div className={selectWrapClass}>
-        <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDownIcon size={18} className={selectIconClass} />
-      </div>
+      <SelectBox id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectBox>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import type { AdminOrder } from '@boutique/contracts/admin';
 import { nextStatuses, type Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
-import { FormMessages, inputClass, ltrInputClass, selectClass, selectWrapClass } from '@/components/ui/field';
+import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrder, useMoveOrder } from '../api/orders';
 import {
@@ -215,15 +215,13 @@ function StatusMove({ order }: { order: AdminOrder }) {
       <h3>{t('orders.move')}</h3>
       <div className="adm-field">
         <label htmlFor="move-status">{t('orders.newStatus')}</label>
-        <div className={selectWrapClass}>
-          <select id="move-status" className={selectClass} {...register('status')}>
-            {options.map((status) => (
-              <option key={status} value={status}>
-                {t(`orderStatus.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBox id="move-status" {...register('status')}>
+          {options.map((status) => (
+            <option key={status} value={status}>
+              {t(`orderStatus.${status}`)}
+            </option>
+          ))}
+        </SelectBox>
       </div>
       {target === 'shipped' && (
         <div className="adm-row">

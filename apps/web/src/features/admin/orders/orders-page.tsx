@@ -39,7 +39,7 @@ export default function OrdersPage() {
       column.accessor('order_number', {
         header: () => t('orders.number'),
         cell: (info) => (
-          <Link to={paths.adminOrder.href(info.row.original.id)}>
+          <Link className="adm-nowrap" to={paths.adminOrder.href(info.row.original.id)}>
             <bdi>{info.getValue()}</bdi>
           </Link>
         ),

@@ -34,18 +34,16 @@ export default function ProductsPage() {
 
   const columns = useMemo(
     () => [
-      column.accessor('image', {
-        header: () => <span className="visually-hidden">{t('products.picture')}</span>,
-        enableSorting: false,
-        cell: (info) => (info.getValue() ? <img src={info.getValue() ?? ''} alt="" loading="lazy" /> : null),
-      }),
       column.accessor((row) => row.name[lang] || row.name.en, {
         id: 'name',
         header: () => t('products.name'),
         cell: (info) => (
-          <Link to={paths.adminProduct.href(info.row.original.id)}>
-            <bdi>{info.getValue()}</bdi>
-          </Link>
+          <div className="adm-product-cell">
+            {info.row.original.image && <img src={info.row.original.image} alt="" loading="lazy" />}
+            <Link to={paths.adminProduct.href(info.row.original.id)}>
+              <bdi>{info.getValue()}</bdi>
+            </Link>
+          </div>
         ),
       }),
       column.accessor('category', {
