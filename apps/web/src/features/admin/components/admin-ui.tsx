@@ -91,6 +91,36 @@ export function Pager({
   );
 }
 
+/** Buttons that switch a page between views (a period, a box, a status), the current one pressed. */
+export function Tabs<K extends string | number>({
+  label,
+  tabs,
+  current,
+  onPick,
+}: {
+  label: string;
+  tabs: { key: K; label: string; count?: ReactNode }[];
+  current: K;
+  onPick: (key: K) => void;
+}) {
+  return (
+    <nav className="adm-tabs" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.key}
+          type="button"
+          className="adm-tab"
+          aria-pressed={current === tab.key}
+          onClick={() => onPick(tab.key)}
+        >
+          {tab.label}
+          {tab.count !== undefined && <span className="adm-count">{tab.count}</span>}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 const STATUS_TONE: Record<FulfillmentStatus, 'good' | 'warn' | 'bad' | undefined> = {
   unfulfilled: 'warn',
   processing: 'warn',

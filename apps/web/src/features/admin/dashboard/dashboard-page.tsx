@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { formatMoney } from '@/lib/format';
 import { useAdminStats } from '../api/stats';
-import { AdminPageHeader, QueryState, useListParams } from '../components/admin-ui';
+import { AdminPageHeader, QueryState, Tabs, useListParams } from '../components/admin-ui';
 
 /** The sizes nearest to running out first (as the API orders them); the rest are counted. */
 const LOW_STOCK_SHOWN = 12;
@@ -29,19 +29,12 @@ export default function DashboardPage() {
   return (
     <>
       <AdminPageHeader title={t('dashboard.title')} />
-      <nav className="adm-tabs" aria-label={t('dashboard.period')}>
-        {ADMIN_STATS_DAYS.map((d) => (
-          <button
-            key={d}
-            type="button"
-            className="adm-tab"
-            aria-pressed={days === d}
-            onClick={() => set({ days: d === 30 ? '' : d })}
-          >
-            {t('dashboard.days', { count: d })}
-          </button>
-        ))}
-      </nav>
+      <Tabs
+        label={t('dashboard.period')}
+        tabs={ADMIN_STATS_DAYS.map((d) => ({ key: d, label: t('dashboard.days', { count: d }) }))}
+        current={days}
+        onPick={(d) => set({ days: d === 30 ? '' : d })}
+      />
       {!s ? (
         <QueryState error={stats.error} retry={() => void stats.refetch()} />
       ) : (

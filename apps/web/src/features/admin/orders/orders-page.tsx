@@ -9,7 +9,13 @@ import { inputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrders } from '../api/orders';
 import { PagedTable } from '../components/admin-table';
-import { AdminPageHeader, OrderStatusBadge, formatDateTime, useListParams } from '../components/admin-ui';
+import {
+  AdminPageHeader,
+  OrderStatusBadge,
+  Tabs,
+  formatDateTime,
+  useListParams,
+} from '../components/admin-ui';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminOrderRow>();
@@ -85,27 +91,21 @@ export default function OrdersPage() {
   return (
     <>
       <AdminPageHeader title={t('orders.title')} />
-      <nav className="adm-tabs" aria-label={t('orders.byStatus')}>
-        {TABS.map((tab) => {
-          const current = (status ?? 'all') === tab;
-          return (
-            <button
-              key={tab}
-              type="button"
-              className="adm-tab"
-              aria-pressed={current}
-              onClick={() => set({ status: tab === 'all' ? '' : tab })}
-            >
-              {tab === 'all'
-                ? t('orders.all')
-                : tab === 'to_ship'
-                  ? t('orders.toShip')
-                  : t(`orderStatus.${tab}`)}
-              <span className="adm-count">{counts ? counts[tab] : '…'}</span>
-            </button>
-          );
-        })}
-      </nav>
+      <Tabs
+        label={t('orders.byStatus')}
+        tabs={TABS.map((tab) => ({
+          key: tab,
+          label:
+            tab === 'all'
+              ? t('orders.all')
+              : tab === 'to_ship'
+                ? t('orders.toShip')
+                : t(`orderStatus.${tab}`),
+          count: counts ? counts[tab] : '…',
+        }))}
+        current={status ?? 'all'}
+        onPick={(tab) => set({ status: tab === 'all' ? '' : tab })}
+      />
       <PagedTable
         label={t('orders.title')}
         search={{ id: 'orders-q', label: t('orders.search'), value: values.q, onSearch: (q) => set({ q }) }}
