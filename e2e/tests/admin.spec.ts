@@ -192,10 +192,17 @@ for (const lang of ['en', 'ar'] as const) {
     const [piece] = await piecesInStock(page.request, 1);
     if (!piece) throw new Error('no piece in stock');
     await buyThroughApi(page.request, shopper, piece);
+    // The dashboard's "waiting to ship" opens the orders it counts, the new one among them.
     await page
       .getByRole('navigation', { name: w('navLabel') })
-      .getByRole('link', { name: w('nav.orders') })
+      .getByRole('link', { name: w('nav.dashboard') })
       .click();
+    await page.getByRole('link', { name: new RegExp(w('dashboard.awaitingShipment')) }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?status=to_ship$/);
+    await expect(page.getByRole('button', { name: new RegExp(w('orders.toShip')) })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.getByLabel(w('orders.search')).fill(shopper.email);
     await page.getByLabel(w('orders.search')).press('Enter');
     const row = page.getByRole('row').filter({ hasText: shopper.email });
