@@ -21,6 +21,7 @@ import {
   newShopper,
   placeOrder,
   plentyOfStock,
+  stockOf,
   totalOf,
   type Article,
   type CartLine,
@@ -638,13 +639,7 @@ describe('orders, customers and the dashboard', () => {
     numbers.push(res.body.data.order_number);
     return res.body.data.order_id as number;
   };
-  const stockOf = async () =>
-    (
-      await t.database.db
-        .select({ stock: productStock.stock })
-        .from(productStock)
-        .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)))
-    )[0]?.stock;
+  const stockNow = async () => (await stockOf(t, article))?.stock;
 
   beforeAll(async () => {
     shopper = await newShopper(t, 'Mariam Haddad');
@@ -762,10 +757,10 @@ describe('orders, customers and the dashboard', () => {
     expect(long.body.errors.tracking_number).toBeDefined();
     expect(await countRows(t, 'audit_log')).toBe(audits);
 
-    const before = await stockOf();
+    const before = await stockNow();
     const res = await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[1]!), { status: 'cancelled' });
     expect(res.status).toBe(200);
-    expect(await stockOf()).toBe(before! + 1);
+    expect(await stockNow()).toBe(before! + 1);
     await mailTo(shopper.email, `Your order ${numbers[1]} has been cancelled`);
     const { audit } = (await asAdmin('GET', ADMIN_API.order(orderIds[1]!))).body.data;
     expect(audit[0]).toMatchObject({
