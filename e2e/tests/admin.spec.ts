@@ -84,6 +84,36 @@ async function snap(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
+/**
+ * On a 390 px phone the page itself never scrolls sideways (a wide table scrolls inside its own box): the
+ * elements that stick out past the screen's edge, by tag and class, or none.
+ */
+async function fitsAPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.waitForTimeout(150);
+  const outside = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) return false;
+        // Inside a box that scrolls or clips by itself, it is that box's business.
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible') return false;
+        }
+        return true;
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().right)}`,
+      );
+  });
+  if (size) await page.setViewportSize(size);
+  expect(outside).toEqual([]);
+}
+
 async function axeClean(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -273,6 +303,7 @@ for (const [lang, dark] of [
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await axeClean(page);
+      await fitsAPhone(page);
       await snap(page, `${name}-${lang}`);
     };
     await visit('', w('dashboard.title'), 'dashboard');

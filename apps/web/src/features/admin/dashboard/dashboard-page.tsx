@@ -78,27 +78,30 @@ export default function DashboardPage() {
                 labels={{ revenue: t('dashboard.revenue'), orders: t('dashboard.orders') }}
               />
             </Suspense>
-            <table className="visually-hidden">
-              <caption>{t('dashboard.perDay', { count: days })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard.day')}</th>
-                  <th scope="col">{t('dashboard.revenue')}</th>
-                  <th scope="col">{t('dashboard.orders')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.per_day
-                  .filter((d) => d.orders > 0)
-                  .map((d) => (
-                    <tr key={d.date}>
-                      <td>{d.date}</td>
-                      <td>{formatMoney(d.revenue, lang)}</td>
-                      <td>{d.orders}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
+            {/* Hidden by its box: a table keeps its own width whatever it is told, and widened the phone's page. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('dashboard.perDay', { count: days })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.day')}</th>
+                    <th scope="col">{t('dashboard.revenue')}</th>
+                    <th scope="col">{t('dashboard.orders')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.per_day
+                    .filter((d) => d.orders > 0)
+                    .map((d) => (
+                      <tr key={d.date}>
+                        <td>{d.date}</td>
+                        <td>{formatMoney(d.revenue, lang)}</td>
+                        <td>{d.orders}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <div className="adm-grid">
             <section className="adm-card" aria-labelledby="top-title">
