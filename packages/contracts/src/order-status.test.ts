@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { illegalMove, nextStatuses } from './constants.js';
+import { illegalMove, nextStatuses } from './order-status.js';
 
 describe('order status moves', () => {
   it('allows forward moves, skipping stages, and cancelling until the order ships', () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { AWAITING_SHIPMENT } from '@boutique/contracts/constants';
+import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type {
   AdminOrder,
   AdminOrderListQuery,

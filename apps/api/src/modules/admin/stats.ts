@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { STOCK_LEFT_SHOWN_AT, type Size } from '@boutique/contracts';
-import { AWAITING_SHIPMENT } from '@boutique/contracts/constants';
+import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type { AdminStats } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { contactMessages, orderItems, orders, productStock, products } from '../../db/schema/index.js';

@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  CreateOrder,
-  LocalizedText,
-  Order,
-  OrderStatusUpdate,
-} from '@boutique/contracts';
+import type { CreateOrder, LocalizedText, Order, OrderStatusUpdate } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
   addresses,
@@ -20,7 +15,7 @@ import {
   type AddressSnapshot,
   type PricedLine,
 } from '../../db/schema/index.js';
-import { illegalMove } from '@boutique/contracts/constants';
+import { illegalMove } from '@boutique/contracts/order-status';
 import { HttpError } from '../../lib/http-error.js';
 import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
 import { thumbnailKey } from '../catalog/images.js';
