@@ -34,6 +34,7 @@ const AddressesPage = lazy(() => accountArea().then((m) => ({ default: m.Address
 const CheckoutPage = lazy(() => accountArea().then((m) => ({ default: m.CheckoutPage })));
 const OrderConfirmationPage = lazy(() => accountArea().then((m) => ({ default: m.OrderConfirmationPage })));
 const OrdersPage = lazy(() => accountArea().then((m) => ({ default: m.OrdersPage })));
+const InvoicePage = lazy(() => accountArea().then((m) => ({ default: m.InvoicePage })));
 // The back office: one lazy module that holds its own routes (and loads each of its pages lazily in turn), so a
 // shopper's first load carries only this line and the guard.
 const AdminApp = lazy(() => import('@/features/admin/admin-app'));
@@ -78,6 +79,7 @@ export function AppRoutes() {
             <Route path={paths.security.path} element={<SecurityPage />} />
             <Route path={paths.twoFactor.path} element={<TwoFactorPage />} />
             <Route path={paths.orders.path} element={<OrdersPage />} />
+            <Route path={paths.invoice.path} element={<InvoicePage />} />
             <Route path={paths.checkout.path} element={<CheckoutPage />} />
             <Route path={paths.orderConfirmation.path} element={<OrderConfirmationPage />} />
           </Route>

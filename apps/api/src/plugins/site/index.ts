@@ -5,7 +5,14 @@ import type { Config } from '../../env.js';
 import type { CatalogReader, CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
 import { redactUrl } from '../../lib/log-redaction.js';
-import { isAccountPath, notFoundPage, resolvePage, type Page, type PageContext } from './pages.js';
+import {
+  accountPageKey,
+  isAccountPath,
+  notFoundPage,
+  resolvePage,
+  type Page,
+  type PageContext,
+} from './pages.js';
 import { renderPage } from './render.js';
 import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
 import { sitemap } from './sitemap.js';
@@ -48,6 +55,7 @@ const PAGE_PATHS = [
   '/account/profile',
   '/account/addresses',
   '/account/orders',
+  '/account/orders/:id/invoice',
   '/checkout',
   '/order-confirmation',
   '/auth/:provider/callback',
@@ -165,7 +173,7 @@ export async function registerSite(
     // otherwise make a page per value). Account pages read none: their one-time tokens never reach the page.
     // Every unknown address is one page per language, sent for the browser to render.
     const url = forceNotFound || isAccountPath(path) ? path : pageAddress(path, new URLSearchParams(query));
-    const key = `${lang}:${forceNotFound ? '404' : url}`;
+    const key = `${lang}:${forceNotFound ? '404' : accountPageKey(url)}`;
     let entry = pages.get(key);
     if (!entry) {
       const recording = catalog.recording();

@@ -259,13 +259,26 @@ const ACCOUNT_PAGES: Record<string, { ns: string; title: string; extraNs?: strin
 /** Where social providers send the shopper back (through the API). */
 export const SOCIAL_CALLBACK_PATH = /^\/auth\/(google|apple|facebook)\/callback$/;
 
+/** An order's invoice (the confirmation e-mail links there). */
+const INVOICE_PATH = /^\/account\/orders\/\d{1,12}\/invoice$/;
+
 /** Pages whose address carries private, one-time values (`?token=`): rendered and cached without them. */
-export const isAccountPath = (path: string) => path in ACCOUNT_PAGES || SOCIAL_CALLBACK_PATH.test(path);
+export const isAccountPath = (path: string) =>
+  path in ACCOUNT_PAGES || SOCIAL_CALLBACK_PATH.test(path) || INVOICE_PATH.test(path);
+
+/**
+ * The cache key of an account page: every invoice address is one page (the server renders its loading state,
+ * the same for any order), so no run through order numbers can fill the memory.
+ */
+export const accountPageKey = (path: string) =>
+  INVOICE_PATH.test(path) ? '/account/orders/:id/invoice' : path;
 
 function accountPage(path: string, ctx: PageContext): Page | undefined {
   const page = SOCIAL_CALLBACK_PATH.test(path)
     ? { ns: 'auth', title: 'meta.callback', extraNs: undefined }
-    : ACCOUNT_PAGES[path];
+    : INVOICE_PATH.test(path)
+      ? { ns: 'orders', title: 'invoice.open', extraNs: undefined }
+      : ACCOUNT_PAGES[path];
   if (!page) return undefined;
   return {
     status: 200,
