@@ -75,7 +75,9 @@ export default defineConfig({
         FORGOT_LIMIT_PER_IP: '10000',
         FORGOT_LIMIT_PER_EMAIL: '100',
         RESET_LIMIT_PER_IP: '10000',
-        ADMIN_EMAILS: ['en', 'ar', 'admin-en', 'admin-ar', 'axe-en', 'axe-ar'].map(ownerEmail).join(','),
+        ADMIN_EMAILS: ['en', 'ar', 'admin-en', 'admin-ar', 'axe-en', 'axe-fr', 'axe-ar']
+          .map(ownerEmail)
+          .join(','),
         // The back office stories send contact messages for the owner to read.
         CONTACT_LIMIT_PER_IP: '1000',
         // Google sign-in against the fake provider (its fixed test client).

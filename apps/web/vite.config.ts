@@ -74,10 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // shared group below. The zod-free modules (constants, apple-pay, money, shipping-carriers) go where their
             // importers are (else the shared chunk and this one import each other and a constant is read before it
             // is set), and so do
-            // the back office's schemas (contracts' admin.ts): a shopper's form never needs them.
+            // the back office's schemas (contracts' admin.ts) and order status rules (order-status.ts): a shopper's
+            // form never needs them.
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|shipping-carriers)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|shipping-carriers|order-status)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
               priority: 3,
               includeDependenciesRecursively: false,
             },

@@ -19,9 +19,9 @@ import {
   generousLimits,
   makeAdmin,
   newShopper,
-  orderPayload,
-  pay,
+  placeOrder,
   plentyOfStock,
+  stockOf,
   totalOf,
   type Article,
   type CartLine,
@@ -633,20 +633,13 @@ describe('orders, customers and the dashboard', () => {
 
   const newOrder = async (quantity = 1) => {
     const lines: CartLine[] = [{ ...article, quantity }];
-    const { intentId } = await pay(t, shopper, lines);
-    const res = await call(t, 'POST', '/api/v1/orders', shopper.token, orderPayload(lines, intentId));
+    const res = await placeOrder(t, shopper, lines);
     expect(res.status).toBe(201);
     orderIds.push(res.body.data.order_id);
     numbers.push(res.body.data.order_number);
     return res.body.data.order_id as number;
   };
-  const stockOf = async () =>
-    (
-      await t.database.db
-        .select({ stock: productStock.stock })
-        .from(productStock)
-        .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)))
-    )[0]?.stock;
+  const stockNow = async () => (await stockOf(t, article))?.stock;
 
   beforeAll(async () => {
     shopper = await newShopper(t, 'Mariam Haddad');
@@ -764,10 +757,10 @@ describe('orders, customers and the dashboard', () => {
     expect(long.body.errors.tracking_number).toBeDefined();
     expect(await countRows(t, 'audit_log')).toBe(audits);
 
-    const before = await stockOf();
+    const before = await stockNow();
     const res = await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[1]!), { status: 'cancelled' });
     expect(res.status).toBe(200);
-    expect(await stockOf()).toBe(before! + 1);
+    expect(await stockNow()).toBe(before! + 1);
     await mailTo(shopper.email, `Your order ${numbers[1]} has been cancelled`);
     const { audit } = (await asAdmin('GET', ADMIN_API.order(orderIds[1]!))).body.data;
     expect(audit[0]).toMatchObject({
@@ -808,6 +801,10 @@ describe('orders, customers and the dashboard', () => {
   });
 
   it('sums the dashboard: revenue per day, basket, top products, low stock, unread, to ship', async () => {
+    // Being packed still waits for the courier.
+    expect(
+      (await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[2]!), { status: 'processing' })).status,
+    ).toBe(200);
     await t.database.db
       .update(productStock)
       .set({ stock: 1 })
@@ -831,6 +828,25 @@ describe('orders, customers and the dashboard', () => {
     );
     expect(typeof stats.unread_messages).toBe('number');
     expect((await asAdmin('GET', `${ADMIN_API.stats}?days=12`)).status).toBe(422);
+  });
+
+  it('counts every paid order not yet handed to the courier as waiting to ship, and no other', async () => {
+    const waiting = async () =>
+      (await asAdmin('GET', `${ADMIN_API.stats}?days=7`)).body.data.stats.awaiting_shipment as number;
+    // Shipped (0), cancelled (1) and processing (2) so far: the one being packed waits.
+    expect(await waiting()).toBe(1);
+    const fresh = await newOrder();
+    expect(await waiting()).toBe(2);
+    expect(
+      (await asAdmin('PATCH', ADMIN_API.orderStatus(orderIds[0]!), { status: 'delivered' })).status,
+    ).toBe(200);
+    expect(await waiting()).toBe(2);
+    expect((await asAdmin('PATCH', ADMIN_API.orderStatus(fresh), { status: 'shipped' })).status).toBe(200);
+    expect(await waiting()).toBe(1);
+    // The orders list's "to ship" view holds the same orders as the count.
+    const list = (await asAdmin('GET', `${ADMIN_API.orders}?status=to_ship`)).body.data;
+    expect(list.orders.data.map((o: { id: number }) => o.id)).toEqual([orderIds[2]]);
+    expect(list.counts.to_ship).toBe(1);
   });
 
   it('keeps the pieces payments under way hold: a count below them is refused and nothing is written', async () => {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
-import { SIZES } from './constants.js';
+import { FULFILLMENT_STATUSES, SIZES } from './constants.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
 import {
   FulfillmentStatusSchema,
@@ -281,7 +281,8 @@ export const AdminOrderListQuerySchema = z
   .object({
     page,
     per_page: perPage,
-    status: FulfillmentStatusSchema.optional(),
+    /** One status, or `to_ship`: the orders waiting for the courier (AWAITING_SHIPMENT). */
+    status: z.enum([...FULFILLMENT_STATUSES, 'to_ship']).optional(),
     /** Order number, or the shopper's e-mail or name (any part of it). */
     q: query,
     /** Day (YYYY-MM-DD, UTC) of the first and last orders to show, both included. */
@@ -476,6 +477,7 @@ export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 /** Orders per status for the tabs (with the list's search and dates applied, not its status). */
 export const OrderStatusCountsSchema = z.object({
   all: z.number().int(),
+  to_ship: z.number().int(),
   unfulfilled: z.number().int(),
   processing: z.number().int(),
   shipped: z.number().int(),

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type {
   AdminOrder,
   AdminOrderListQuery,
@@ -67,7 +68,14 @@ function searchFilters(query: AdminOrderListQuery): SQL[] {
 
 export async function listOrders(db: Database, query: AdminOrderListQuery) {
   const filters = searchFilters(query);
-  const where = and(...filters, query.status ? eq(orders.fulfillmentStatus, query.status) : undefined);
+  const where = and(
+    ...filters,
+    query.status === 'to_ship'
+      ? inArray(orders.fulfillmentStatus, AWAITING_SHIPMENT)
+      : query.status
+        ? eq(orders.fulfillmentStatus, query.status)
+        : undefined,
+  );
   const [countRows, data] = await Promise.all([
     db
       .select({ status: orders.fulfillmentStatus, n: count() })
@@ -79,6 +87,7 @@ export async function listOrders(db: Database, query: AdminOrderListQuery) {
   ]);
   const counts: OrderStatusCounts = {
     all: 0,
+    to_ship: 0,
     unfulfilled: 0,
     processing: 0,
     shipped: 0,
@@ -88,6 +97,7 @@ export async function listOrders(db: Database, query: AdminOrderListQuery) {
   for (const row of countRows) {
     counts[row.status] = row.n;
     counts.all += row.n;
+    if ((AWAITING_SHIPMENT as readonly string[]).includes(row.status)) counts.to_ship += row.n;
   }
   const total = query.status ? counts[query.status] : counts.all;
   return {

@@ -25,7 +25,7 @@ import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
 import { toImage } from '../catalog/images.js';
 import type { StockService } from '../stock/service.js';
-import { auditOf, recordAudit } from './audit.js';
+import { auditOf, recordAudit, type AuditRecord } from './audit.js';
 import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -92,13 +92,10 @@ export class AdminProductService {
     const [totalRow] = await this.db
       .select({ total: count() })
       .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(categories, inCategory)
       .where(where);
     const total = totalRow?.total ?? 0;
-    const rows = await this.db
-      .select({ product: products, category: categories.slug })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
+    const rows = await withCategory(this.db)
       .where(where)
       .orderBy(desc(products.updatedAt), desc(products.id))
       .limit(query.per_page)
@@ -106,27 +103,12 @@ export class AdminProductService {
     const ids = rows.map((r) => r.product.id);
     const [stockRows, imageRows] = await Promise.all([
       ids.length ? this.db.select().from(productStock).where(inArray(productStock.productId, ids)) : [],
-      ids.length
-        ? this.db
-            .select()
-            .from(productImages)
-            .where(inArray(productImages.productId, ids))
-            .orderBy(asc(productImages.sortOrder), asc(productImages.id))
-        : [],
+      ids.length ? imagesOf(this.db, inArray(productImages.productId, ids)) : [],
     ]);
     const data = rows.map(({ product: p, category }): AdminProductRow => {
       const first = imageRows.find((i) => i.productId === p.id);
       return {
-        id: p.id,
-        slug: p.slug,
-        category,
-        name: p.name,
-        price: p.price,
-        old_price: p.oldPrice,
-        status: p.status,
-        archived_at: p.archivedAt?.toISOString() ?? null,
-        featured: p.featured,
-        best_seller: p.bestSeller,
+        ...commonFields(p, category),
         sizes: sizesOf(
           p.sizes,
           stockRows.filter((s) => s.productId === p.id),
@@ -145,12 +127,7 @@ export class AdminProductService {
   }
 
   async get(id: number, db: Database = this.db): Promise<AdminProduct> {
-    const [row] = await db
-      .select({ product: products, category: categories.slug })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.id, id))
-      .limit(1);
+    const [row] = await withCategory(db).where(eq(products.id, id)).limit(1);
     if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
     const { product: p, category } = row;
     const [colorRows, stockRows, imageRows] = await Promise.all([
@@ -161,26 +138,13 @@ export class AdminProductService {
         .where(eq(productColors.productId, id))
         .orderBy(asc(productColors.sortOrder)),
       db.select().from(productStock).where(eq(productStock.productId, id)),
-      db
-        .select()
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.sortOrder), asc(productImages.id)),
+      imagesOf(db, eq(productImages.productId, id)),
     ]);
     return {
-      id: p.id,
-      slug: p.slug,
-      category,
-      name: p.name,
+      ...commonFields(p, category),
       description: p.description,
       details: p.details,
       care: p.careInstructions,
-      price: p.price,
-      old_price: p.oldPrice,
-      status: p.status,
-      archived_at: p.archivedAt?.toISOString() ?? null,
-      featured: p.featured,
-      best_seller: p.bestSeller,
       colors: colorRows,
       sizes: sizesOf(p.sizes, stockRows),
       images: imageRows.map((r) => adminImage(this.storage.publicUrl, r)),
@@ -231,11 +195,7 @@ export class AdminProductService {
       await setColors(tx, row.id, input.colors);
       await this.stock.setCounts(tx, row.id, input.sizes);
       const after = await this.get(row.id, tx);
-      await recordAudit(tx, {
-        actorId,
-        action: 'product.create',
-        entity: 'product',
-        entityId: row.id,
+      await auditProduct(tx, actorId, 'product.create', row.id, {
         after,
       });
       return after;
@@ -282,11 +242,7 @@ export class AdminProductService {
       if (input.colors) await setColors(tx, id, input.colors);
       if (input.sizes) await this.stock.setCounts(tx, id, input.sizes);
       const after = await this.get(id, tx);
-      await recordAudit(tx, {
-        actorId,
-        action: 'product.update',
-        entity: 'product',
-        entityId: id,
+      await auditProduct(tx, actorId, 'product.update', id, {
         before,
         after,
       });
@@ -305,11 +261,7 @@ export class AdminProductService {
         .set({ archivedAt: new Date(), status: 'inactive', updatedAt: new Date() })
         .where(eq(products.id, id));
       const after = await this.get(id, tx);
-      await recordAudit(tx, {
-        actorId,
-        action: 'product.archive',
-        entity: 'product',
-        entityId: id,
+      await auditProduct(tx, actorId, 'product.archive', id, {
         before,
         after,
       });
@@ -345,13 +297,9 @@ export class AdminProductService {
             })),
           )
           .returning();
-        await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+        await touch(tx, id);
         const uploaded = rows.map((r) => adminImage(this.storage.publicUrl, r));
-        await recordAudit(tx, {
-          actorId,
-          action: 'product.image.add',
-          entity: 'product',
-          entityId: id,
+        await auditProduct(tx, actorId, 'product.image.add', id, {
           after: { images: uploaded.map((i) => ({ id: i.id, url: i.url })) },
         });
         return { uploaded, images: (await this.get(id, tx)).images };
@@ -375,12 +323,7 @@ export class AdminProductService {
   async orderImages(actorId: number, id: number, input: ImageOrder) {
     return this.#write(async (tx) => {
       await lockProduct(tx, id);
-      const rows = await tx
-        .select({ id: productImages.id })
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.sortOrder), asc(productImages.id));
-      const current = rows.map((r) => r.id);
+      const current = (await imagesOf(tx, eq(productImages.productId, id))).map((r) => r.id);
       let order = input.order ?? current;
       const same = order.length === current.length && new Set(order).size === order.length;
       if (!same || !order.every((i) => current.includes(i))) {
@@ -402,12 +345,8 @@ export class AdminProductService {
           .set({ sortOrder: position })
           .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)));
       }
-      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
-      await recordAudit(tx, {
-        actorId,
-        action: 'product.image.order',
-        entity: 'product',
-        entityId: id,
+      await touch(tx, id);
+      await auditProduct(tx, actorId, 'product.image.order', id, {
         before: { order: current },
         after: { order },
       });
@@ -423,12 +362,8 @@ export class AdminProductService {
         .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
         .returning();
       if (!row) throw new HttpError(404, 'Picture not found');
-      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
-      await recordAudit(tx, {
-        actorId,
-        action: 'product.image.delete',
-        entity: 'product',
-        entityId: id,
+      await touch(tx, id);
+      await auditProduct(tx, actorId, 'product.image.delete', id, {
         before: { image: { id: row.id, path: row.path } },
       });
       return { images: (await this.get(id, tx)).images, removed: row };
@@ -461,6 +396,49 @@ function sizesOf(sizes: Size[], rows: { size: string; stock: number; reserved: n
       reserved: bySize.get(name)?.reserved ?? 0,
     }));
 }
+
+/** Products joined to their collection. */
+const inCategory = eq(categories.id, products.categoryId);
+
+/** Products with their collection's slug, as the table and the form read them. */
+const withCategory = (db: Database) =>
+  db
+    .select({ product: products, category: categories.slug })
+    .from(products)
+    .innerJoin(categories, inCategory);
+
+/** The pictures of the products `where` picks, in the order the shop shows them. */
+const imagesOf = (db: Database, where: SQL) =>
+  db.select().from(productImages).where(where).orderBy(asc(productImages.sortOrder), asc(productImages.id));
+
+/** What a row of the table and the form both show of a product. */
+function commonFields(p: typeof products.$inferSelect, category: string) {
+  return {
+    id: p.id,
+    slug: p.slug,
+    category,
+    name: p.name,
+    price: p.price,
+    old_price: p.oldPrice,
+    status: p.status,
+    archived_at: p.archivedAt?.toISOString() ?? null,
+    featured: p.featured,
+    best_seller: p.bestSeller,
+  };
+}
+
+/** A write to a product's pictures changes the product: its `updated_at` moves. */
+const touch = (tx: Tx, id: number) =>
+  tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+
+/** The audit row of a write to a product, in the write's transaction. */
+const auditProduct = (
+  tx: Tx,
+  actorId: number,
+  action: string,
+  id: number,
+  change: Pick<AuditRecord, 'before' | 'after'>,
+) => recordAudit(tx, { actorId, action, entity: 'product', entityId: id, ...change });
 
 async function lockProduct(tx: Tx, id: number) {
   const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { STOCK_LEFT_SHOWN_AT, type Size } from '@boutique/contracts';
+import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type { AdminStats } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { contactMessages, orderItems, orders, productStock, products } from '../../db/schema/index.js';
@@ -74,10 +75,7 @@ export async function dashboardStats(db: Database, days: number, now = new Date(
       .select({ n: count() })
       .from(orders)
       .where(
-        and(
-          eq(orders.paymentStatus, 'succeeded'),
-          inArray(orders.fulfillmentStatus, ['unfulfilled', 'processing']),
-        ),
+        and(eq(orders.paymentStatus, 'succeeded'), inArray(orders.fulfillmentStatus, AWAITING_SHIPMENT)),
       ),
   ]);
 

@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  CreateOrder,
-  FulfillmentStatus,
-  LocalizedText,
-  Order,
-  OrderStatusUpdate,
-} from '@boutique/contracts';
+import type { CreateOrder, LocalizedText, Order, OrderStatusUpdate } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
   addresses,
@@ -21,6 +15,7 @@ import {
   type AddressSnapshot,
   type PricedLine,
 } from '../../db/schema/index.js';
+import { illegalMove } from '@boutique/contracts/order-status';
 import { HttpError } from '../../lib/http-error.js';
 import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
 import { thumbnailKey } from '../catalog/images.js';
@@ -59,27 +54,6 @@ export interface OrderServiceOptions {
   metrics: ShopMetrics;
   log: FastifyBaseLogger;
   stock: StockService;
-}
-
-/** The forward path of an order; `cancelled` stands beside it. */
-const FLOW: FulfillmentStatus[] = ['unfulfilled', 'processing', 'shipped', 'delivered'];
-
-/**
- * Why `from -> to` is not allowed, or undefined when it is. Forward moves may skip a stage (a caftan packed and
- * handed to the courier the same day goes from unfulfilled to shipped); nothing goes back; an order can be
- * cancelled until it has shipped; delivered and cancelled are final.
- */
-export function illegalMove(from: FulfillmentStatus, to: FulfillmentStatus): string | undefined {
-  if (from === to) return `The order is already ${to}.`;
-  if (from === 'cancelled') return 'A cancelled order cannot change any more.';
-  if (from === 'delivered') return 'A delivered order cannot change any more.';
-  if (to === 'cancelled') {
-    return from === 'unfulfilled' || from === 'processing'
-      ? undefined
-      : `A ${from} order can no longer be cancelled.`;
-  }
-  if (FLOW.indexOf(to) < FLOW.indexOf(from)) return `An order cannot go back from ${from} to ${to}.`;
-  return undefined;
 }
 
 /**

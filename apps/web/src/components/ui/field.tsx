@@ -1,5 +1,11 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
+import { ChevronDownIcon, EyeIcon, EyeOffIcon } from './icons';
 import styles from './field.module.css';
 
 interface FieldProps {
@@ -64,6 +70,23 @@ export const selectClass = `${styles.input} ${styles.select}`;
 export const checkboxClass = styles.checkbox;
 export const selectWrapClass = styles.selectWrap;
 export const selectIconClass = styles.selectIcon;
+
+/**
+ * The shop's select: the browser's own arrow replaced by the chevron, on the end side in either direction.
+ * `className` replaces the field look (a compact select in a toolbar).
+ */
+export function SelectBox({
+  ref,
+  className = selectClass,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <div className={selectWrapClass}>
+      <select ref={ref} className={className} {...props} />
+      <ChevronDownIcon size={18} className={selectIconClass} />
+    </div>
+  );
+}
 
 /** A password box with a button that shows what was typed. */
 export function PasswordInput({

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
+import { SelectBox } from '@/components/ui/field';
 import { changeLanguage } from '@/lib/i18n';
 import { setTheme, useTheme } from '@/lib/theme';
 import { useAdminMessages } from './api/messages';
@@ -55,7 +56,7 @@ export default function AdminLayout() {
           <label className="visually-hidden" htmlFor="admin-language">
             {t('language')}
           </label>
-          <select
+          <SelectBox
             id="admin-language"
             className="adm-lang"
             value={i18n.language}
@@ -66,7 +67,7 @@ export default function AdminLayout() {
                 {t(`languages.${lng}`)}
               </option>
             ))}
-          </select>
+          </SelectBox>
           <button
             type="button"
             className="adm-icon-btn"

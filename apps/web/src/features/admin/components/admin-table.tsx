@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   flexRender,
@@ -8,6 +8,63 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
+import { Pager, QueryState, SearchBox } from './admin-ui';
+
+/** One page of a list as the API answers it. */
+interface ListPage<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  total: number;
+}
+
+// TanStack's column type is invariant in the value type: any is its documented way for mixed columns.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Columns<T> = ColumnDef<T, any>[];
+
+/**
+ * A list page's body: its search box and other filters, then the page of rows as a table with the pager under
+ * it, or the loading state / failure while there is none.
+ */
+export function PagedTable<T>({
+  label,
+  search,
+  filters,
+  list,
+  error,
+  retry,
+  columns,
+  empty,
+  onPage,
+}: {
+  label: string;
+  search: { id: string; label: string; value: string; onSearch: (q: string) => void };
+  /** The filters beside the search box. */
+  filters?: ReactNode;
+  list: ListPage<T> | undefined;
+  error: unknown;
+  retry: () => void;
+  columns: Columns<T>;
+  empty: string;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <>
+      <div className="adm-filters" role="search">
+        <SearchBox {...search} />
+        {filters}
+      </div>
+      {list ? (
+        <>
+          <AdminTable label={label} data={list.data} columns={columns} empty={empty} />
+          <Pager page={list.current_page} lastPage={list.last_page} total={list.total} onPage={onPage} />
+        </>
+      ) : (
+        <QueryState error={error} retry={retry} />
+      )}
+    </>
+  );
+}
 
 /**
  * A page of a list as a table (TanStack Table, headless): the API filters and pages, the table sorts the page
@@ -21,9 +78,7 @@ export function AdminTable<T>({
 }: {
   label: string;
   data: T[];
-  // TanStack's column type is invariant in the value type: any is its documented way for mixed columns.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<T, any>[];
+  columns: Columns<T>;
   empty: string;
 }) {
   const { t } = useTranslation('admin');

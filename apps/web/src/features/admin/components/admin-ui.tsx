@@ -5,8 +5,7 @@ import type { FulfillmentStatus } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
-import { inputClass, selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { SelectBox, inputClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { needsSecondFactor } from '@/lib/session/two-factor';
 import type { LoginRedirectState } from '@/lib/session/redirect';
@@ -88,6 +87,36 @@ export function Pager({
           {t('pager.next')}
         </Button>
       </div>
+    </nav>
+  );
+}
+
+/** Buttons that switch a page between views (a period, a box, a status), the current one pressed. */
+export function Tabs<K extends string | number>({
+  label,
+  tabs,
+  current,
+  onPick,
+}: {
+  label: string;
+  tabs: { key: K; label: string; count?: ReactNode }[];
+  current: K;
+  onPick: (key: K) => void;
+}) {
+  return (
+    <nav className="adm-tabs" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.key}
+          type="button"
+          className="adm-tab"
+          aria-pressed={current === tab.key}
+          onClick={() => onPick(tab.key)}
+        >
+          {tab.label}
+          {tab.count !== undefined && <span className="adm-count">{tab.count}</span>}
+        </button>
+      ))}
     </nav>
   );
 }
@@ -203,16 +232,13 @@ export function FilterSelect({
   return (
     <div className="adm-field">
       <label htmlFor={id}>{label}</label>
-      <div className={selectWrapClass}>
-        <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDownIcon size={18} className={selectIconClass} />
-      </div>
+      <SelectBox id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectBox>
     </div>
   );
 }

@@ -6,8 +6,8 @@ import type { AdminCustomerRow } from '@boutique/contracts/admin';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAdminCustomers } from '../api/customers';
-import { AdminTable } from '../components/admin-table';
-import { AdminPageHeader, Pager, QueryState, SearchBox, useListParams } from '../components/admin-ui';
+import { PagedTable } from '../components/admin-table';
+import { AdminPageHeader, useListParams } from '../components/admin-ui';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminCustomerRow>();
@@ -63,32 +63,21 @@ export default function CustomersPage() {
         title={t('customers.title')}
         subtitle={list.data ? t('customers.count', { count: list.data.total }) : undefined}
       />
-      <div className="adm-filters" role="search">
-        <SearchBox
-          id="customers-q"
-          label={t('customers.search')}
-          value={values.q}
-          onSearch={(q) => set({ q })}
-        />
-      </div>
-      {list.data ? (
-        <>
-          <AdminTable
-            label={t('customers.title')}
-            data={list.data.data}
-            columns={columns}
-            empty={t('customers.empty')}
-          />
-          <Pager
-            page={list.data.current_page}
-            lastPage={list.data.last_page}
-            total={list.data.total}
-            onPage={(next) => set({ page: next })}
-          />
-        </>
-      ) : (
-        <QueryState error={list.error} retry={() => void list.refetch()} />
-      )}
+      <PagedTable
+        label={t('customers.title')}
+        search={{
+          id: 'customers-q',
+          label: t('customers.search'),
+          value: values.q,
+          onSearch: (q) => set({ q }),
+        }}
+        list={list.data}
+        error={list.error}
+        retry={() => void list.refetch()}
+        columns={columns}
+        empty={t('customers.empty')}
+        onPage={(next) => set({ page: next })}
+      />
     </>
   );
 }

@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminMessage } from '@boutique/contracts/admin';
 import { useAdminMessages, useUpdateMessage } from '../api/messages';
-import { AdminPageHeader, Pager, QueryState, formatDateTime, useListParams } from '../components/admin-ui';
+import {
+  AdminPageHeader,
+  Pager,
+  QueryState,
+  Tabs,
+  formatDateTime,
+  useListParams,
+} from '../components/admin-ui';
 
 const PER_PAGE = 20;
 const BOXES = ['inbox', 'archived'] as const;
@@ -20,19 +27,12 @@ export default function MessagesPage() {
         title={t('messages.title')}
         subtitle={list.data ? t('messages.unreadCount', { count: list.data.unread }) : undefined}
       />
-      <nav className="adm-tabs" aria-label={t('messages.boxes')}>
-        {BOXES.map((b) => (
-          <button
-            key={b}
-            type="button"
-            className="adm-tab"
-            aria-pressed={box === b}
-            onClick={() => set({ box: b === 'inbox' ? '' : b })}
-          >
-            {t(`messages.${b}`)}
-          </button>
-        ))}
-      </nav>
+      <Tabs
+        label={t('messages.boxes')}
+        tabs={BOXES.map((b) => ({ key: b, label: t(`messages.${b}`) }))}
+        current={box}
+        onPick={(b) => set({ box: b === 'inbox' ? '' : b })}
+      />
       {list.data ? (
         <>
           {list.data.messages.data.length === 0 ? (

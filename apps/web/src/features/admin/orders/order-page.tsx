@@ -5,10 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusUpdateSchema, type OrderStatusUpdate, type StoredAddress } from '@boutique/contracts';
 import type { AdminOrder } from '@boutique/contracts/admin';
-import type { FulfillmentStatus, Language } from '@boutique/contracts/constants';
+import type { Language } from '@boutique/contracts/constants';
+import { nextStatuses } from '@boutique/contracts/order-status';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
-import { FormMessages, inputClass, ltrInputClass, selectClass, selectWrapClass } from '@/components/ui/field';
+import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrder, useMoveOrder } from '../api/orders';
 import {
@@ -20,18 +21,6 @@ import {
 } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
 import { problemText } from '../components/problems';
-
-const FLOW: FulfillmentStatus[] = ['unfulfilled', 'processing', 'shipped', 'delivered'];
-
-/**
- * Where an order may go from here, as the API's rules allow (orders service `illegalMove`): forward, skipping
- * stages if need be; cancelled until it has shipped; nothing after delivered or cancelled.
- */
-export function nextStatuses(from: FulfillmentStatus): Exclude<FulfillmentStatus, 'unfulfilled'>[] {
-  if (from === 'delivered' || from === 'cancelled') return [];
-  const forward = FLOW.slice(FLOW.indexOf(from) + 1) as Exclude<FulfillmentStatus, 'unfulfilled'>[];
-  return from === 'unfulfilled' || from === 'processing' ? [...forward, 'cancelled'] : forward;
-}
 
 /** One order: its pieces, addresses, payment, history, the move to its next status and its packing slip. */
 export default function OrderPage() {
@@ -227,15 +216,13 @@ function StatusMove({ order }: { order: AdminOrder }) {
       <h3>{t('orders.move')}</h3>
       <div className="adm-field">
         <label htmlFor="move-status">{t('orders.newStatus')}</label>
-        <div className={selectWrapClass}>
-          <select id="move-status" className={selectClass} {...register('status')}>
-            {options.map((status) => (
-              <option key={status} value={status}>
-                {t(`orderStatus.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBox id="move-status" {...register('status')}>
+          {options.map((status) => (
+            <option key={status} value={status}>
+              {t(`orderStatus.${status}`)}
+            </option>
+          ))}
+        </SelectBox>
       </div>
       {target === 'shipped' && (
         <div className="adm-row">

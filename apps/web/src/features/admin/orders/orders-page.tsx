@@ -3,26 +3,26 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderRow } from '@boutique/contracts/admin';
-import { FULFILLMENT_STATUSES, type FulfillmentStatus } from '@boutique/contracts/constants';
+import { FULFILLMENT_STATUSES } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { inputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrders } from '../api/orders';
-import { AdminTable } from '../components/admin-table';
+import { PagedTable } from '../components/admin-table';
 import {
   AdminPageHeader,
   OrderStatusBadge,
-  Pager,
-  QueryState,
-  SearchBox,
+  Tabs,
   formatDateTime,
   useListParams,
 } from '../components/admin-ui';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminOrderRow>();
-const isStatus = (value: string): value is FulfillmentStatus =>
-  (FULFILLMENT_STATUSES as readonly string[]).includes(value);
+const TABS = ['all', 'to_ship', ...FULFILLMENT_STATUSES] as const;
+type Tab = (typeof TABS)[number];
+const isStatus = (value: string): value is Exclude<Tab, 'all'> =>
+  value !== 'all' && (TABS as readonly string[]).includes(value);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** Orders by status (tabs with their counts), searched by number, e-mail or name, between two days. */
@@ -45,7 +45,7 @@ export default function OrdersPage() {
       column.accessor('order_number', {
         header: () => t('orders.number'),
         cell: (info) => (
-          <Link to={paths.adminOrder.href(info.row.original.id)}>
+          <Link className="adm-nowrap" to={paths.adminOrder.href(info.row.original.id)}>
             <bdi>{info.getValue()}</bdi>
           </Link>
         ),
@@ -87,71 +87,54 @@ export default function OrdersPage() {
   );
 
   const counts = list.data?.counts;
-  const tabs = ['all', ...FULFILLMENT_STATUSES] as const;
 
   return (
     <>
       <AdminPageHeader title={t('orders.title')} />
-      <nav className="adm-tabs" aria-label={t('orders.byStatus')}>
-        {tabs.map((tab) => {
-          const current = (status ?? 'all') === tab;
-          return (
-            <button
-              key={tab}
-              type="button"
-              className="adm-tab"
-              aria-pressed={current}
-              onClick={() => set({ status: tab === 'all' ? '' : tab })}
-            >
-              {tab === 'all' ? t('orders.all') : t(`orderStatus.${tab}`)}
-              <span className="adm-count">{counts ? counts[tab] : '…'}</span>
-            </button>
-          );
-        })}
-      </nav>
-      <div className="adm-filters" role="search">
-        <SearchBox id="orders-q" label={t('orders.search')} value={values.q} onSearch={(q) => set({ q })} />
-        <div className="adm-field">
-          <label htmlFor="orders-from">{t('orders.from')}</label>
-          <input
-            id="orders-from"
-            type="date"
-            className={inputClass}
-            value={values.from}
-            max={values.to || undefined}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </div>
-        <div className="adm-field">
-          <label htmlFor="orders-to">{t('orders.to')}</label>
-          <input
-            id="orders-to"
-            type="date"
-            className={inputClass}
-            value={values.to}
-            min={values.from || undefined}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </div>
-      </div>
-      {list.data ? (
-        <>
-          <AdminTable
-            label={t('orders.title')}
-            data={list.data.orders.data}
-            columns={columns}
-            empty={t('orders.empty')}
-          />
-          <Pager
-            page={list.data.orders.current_page}
-            lastPage={list.data.orders.last_page}
-            total={list.data.orders.total}
-            onPage={(next) => set({ page: next })}
-          />
-        </>
-      ) : (
-        <QueryState error={list.error} retry={() => void list.refetch()} />
-      )}
+      <Tabs
+        label={t('orders.byStatus')}
+        tabs={TABS.map((tab) => ({
+          key: tab,
+          label:
+            tab === 'all'
+              ? t('orders.all')
+              : tab === 'to_ship'
+                ? t('orders.toShip')
+                : t(`orderStatus.${tab}`),
+          count: counts ? counts[tab] : '…',
+        }))}
+        current={status ?? 'all'}
+        onPick={(tab) => set({ status: tab === 'all' ? '' : tab })}
+      />
+      <PagedTable
+        label={t('orders.title')}
+        search={{ id: 'orders-q', label: t('orders.search'), value: values.q, onSearch: (q) => set({ q }) }}
+        filters={
+          <>
+            {(['from', 'to'] as const).map((bound) => (
+              <div key={bound} className="adm-field">
+                <label htmlFor={`orders-${bound}`}>{t(`orders.${bound}`)}</label>
+                <input
+                  id={`orders-${bound}`}
+                  type="date"
+                  className={inputClass}
+                  value={values[bound]}
+                  // The first day cannot come after the last one.
+                  min={bound === 'to' ? values.from || undefined : undefined}
+                  max={bound === 'from' ? values.to || undefined : undefined}
+                  onChange={(e) => set({ [bound]: e.target.value })}
+                />
+              </div>
+            ))}
+          </>
+        }
+        list={list.data?.orders}
+        error={list.error}
+        retry={() => void list.refetch()}
+        columns={columns}
+        empty={t('orders.empty')}
+        onPage={(next) => set({ page: next })}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   type FieldErrors,
   type FieldPath,
   type UseFormRegister,
+  type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import {
 } from '@boutique/contracts/admin';
 import { LANGUAGES, SIZES, type Language } from '@boutique/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { FormMessages, inputClass, ltrInputClass, selectClass, selectWrapClass } from '@/components/ui/field';
+import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useAdminCategories } from '../api/products';
@@ -153,15 +154,13 @@ export function ProductForm({
         <div className="adm-row">
           <div className="adm-field">
             <label htmlFor="product-category">{t('products.category')}</label>
-            <div className={selectWrapClass}>
-              <select id="product-category" className={selectClass} {...register('category')}>
-                {(categories.data ?? [{ slug: initial.category, name: emptyText() }]).map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.name[lang] || c.slug}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectBox id="product-category" {...register('category')}>
+              {(categories.data ?? [{ slug: initial.category, name: emptyText() }]).map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name[lang] || c.slug}
+                </option>
+              ))}
+            </SelectBox>
             <FieldProblem id="product-category-error" text={problem('category')} />
           </div>
           <div className="adm-field">
@@ -198,43 +197,23 @@ export function ProductForm({
       <fieldset className="adm-fieldset">
         <legend>{t('form.prices')}</legend>
         <div className="adm-row">
-          <div className="adm-field">
-            <label htmlFor="product-price">{t('products.price')}</label>
-            <input
-              id="product-price"
-              className={ltrInputClass}
-              dir="ltr"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={problem('price') ? true : undefined}
-              aria-describedby="product-price-preview"
-              {...register('price')}
-            />
-            <p id="product-price-preview" className="adm-live-price" aria-live="polite">
-              {t('form.shownAs')} <bdi>{preview(price)}</bdi>
-            </p>
-            <FieldProblem id="product-price-error" text={problem('price')} />
-          </div>
-          <div className="adm-field">
-            <label htmlFor="product-old-price">{t('form.oldPrice')}</label>
-            <input
-              id="product-old-price"
-              className={ltrInputClass}
-              dir="ltr"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('form.oldPriceHint')}
-              aria-invalid={problem('old_price') ? true : undefined}
-              aria-describedby="product-old-price-preview"
-              {...register('old_price', {
-                setValueAs: (v: string | null) => (v == null || v.trim() === '' ? null : v),
-              })}
-            />
-            <p id="product-old-price-preview" className="adm-live-price" aria-live="polite">
-              {t('form.shownAs')} <bdi>{oldPrice ? preview(oldPrice) : '—'}</bdi>
-            </p>
-            <FieldProblem id="product-old-price-error" text={problem('old_price')} />
-          </div>
+          <MoneyField
+            id="product-price"
+            label={t('products.price')}
+            shown={preview(price)}
+            problem={problem('price')}
+            registration={register('price')}
+          />
+          <MoneyField
+            id="product-old-price"
+            label={t('form.oldPrice')}
+            placeholder={t('form.oldPriceHint')}
+            shown={oldPrice ? preview(oldPrice) : '—'}
+            problem={problem('old_price')}
+            registration={register('old_price', {
+              setValueAs: (v: string | null) => (v == null || v.trim() === '' ? null : v),
+            })}
+          />
         </div>
       </fieldset>
 
@@ -410,12 +389,10 @@ export function ProductForm({
         <div className="adm-row">
           <div className="adm-field">
             <label htmlFor="product-status">{t('products.status')}</label>
-            <div className={selectWrapClass}>
-              <select id="product-status" className={selectClass} {...register('status')}>
-                <option value="active">{t('productStatus.active')}</option>
-                <option value="inactive">{t('productStatus.inactive')}</option>
-              </select>
-            </div>
+            <SelectBox id="product-status" {...register('status')}>
+              <option value="active">{t('productStatus.active')}</option>
+              <option value="inactive">{t('productStatus.inactive')}</option>
+            </SelectBox>
           </div>
           <label className="adm-check">
             <input type="checkbox" {...register('featured')} />
@@ -462,6 +439,45 @@ function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
     <p id={id} className="adm-error">
       {text}
     </p>
+  );
+}
+
+/** An amount in dirhams typed as digits, with how the shop will show it while it is typed. */
+function MoneyField({
+  id,
+  label,
+  placeholder,
+  shown,
+  problem,
+  registration,
+}: {
+  id: string;
+  label: string;
+  placeholder?: string;
+  shown: string;
+  problem: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="adm-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={ltrInputClass}
+        dir="ltr"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-preview ${id}-error` : `${id}-preview`}
+        {...registration}
+      />
+      <p id={`${id}-preview`} className="adm-live-price" aria-live="polite">
+        {t('form.shownAs')} <bdi>{shown}</bdi>
+      </p>
+      <FieldProblem id={`${id}-error`} text={problem} />
+    </div>
   );
 }
 

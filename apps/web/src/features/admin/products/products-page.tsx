@@ -8,16 +8,8 @@ import { paths } from '@/config/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
 import { useAdminCategories, useAdminProducts } from '../api/products';
-import { AdminTable } from '../components/admin-table';
-import {
-  AdminPageHeader,
-  FilterSelect,
-  Pager,
-  QueryState,
-  SearchBox,
-  formatDateTime,
-  useListParams,
-} from '../components/admin-ui';
+import { PagedTable } from '../components/admin-table';
+import { AdminPageHeader, FilterSelect, formatDateTime, useListParams } from '../components/admin-ui';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminProductRow>();
@@ -42,18 +34,16 @@ export default function ProductsPage() {
 
   const columns = useMemo(
     () => [
-      column.accessor('image', {
-        header: () => <span className="visually-hidden">{t('products.picture')}</span>,
-        enableSorting: false,
-        cell: (info) => (info.getValue() ? <img src={info.getValue() ?? ''} alt="" loading="lazy" /> : null),
-      }),
       column.accessor((row) => row.name[lang] || row.name.en, {
         id: 'name',
         header: () => t('products.name'),
         cell: (info) => (
-          <Link to={paths.adminProduct.href(info.row.original.id)}>
-            <bdi>{info.getValue()}</bdi>
-          </Link>
+          <div className="adm-product-cell">
+            {info.row.original.image && <img src={info.row.original.image} alt="" loading="lazy" />}
+            <Link to={paths.adminProduct.href(info.row.original.id)}>
+              <bdi>{info.getValue()}</bdi>
+            </Link>
+          </div>
         ),
       }),
       column.accessor('category', {
@@ -126,52 +116,45 @@ export default function ProductsPage() {
           </ButtonLink>
         }
       />
-      <div className="adm-filters" role="search">
-        <SearchBox
-          id="products-q"
-          label={t('products.search')}
-          value={values.q}
-          onSearch={(q) => set({ q })}
-        />
-        <FilterSelect
-          id="products-category"
-          label={t('products.category')}
-          value={values.category}
-          onChange={(category) => set({ category })}
-          options={[
-            { value: '', label: t('products.allCategories') },
-            ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name[lang] })),
-          ]}
-        />
-        <FilterSelect
-          id="products-status"
-          label={t('products.status')}
-          value={status ?? ''}
-          onChange={(next) => set({ status: next })}
-          options={[
-            { value: '', label: t('products.inShopOrHidden') },
-            ...STATUSES.map((s) => ({ value: s, label: t(`productStatus.${s}`) })),
-          ]}
-        />
-      </div>
-      {list.data ? (
-        <>
-          <AdminTable
-            label={t('products.title')}
-            data={list.data.data}
-            columns={columns}
-            empty={t('products.empty')}
-          />
-          <Pager
-            page={list.data.current_page}
-            lastPage={list.data.last_page}
-            total={list.data.total}
-            onPage={(next) => set({ page: next })}
-          />
-        </>
-      ) : (
-        <QueryState error={list.error} retry={() => void list.refetch()} />
-      )}
+      <PagedTable
+        label={t('products.title')}
+        search={{
+          id: 'products-q',
+          label: t('products.search'),
+          value: values.q,
+          onSearch: (q) => set({ q }),
+        }}
+        filters={
+          <>
+            <FilterSelect
+              id="products-category"
+              label={t('products.category')}
+              value={values.category}
+              onChange={(category) => set({ category })}
+              options={[
+                { value: '', label: t('products.allCategories') },
+                ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name[lang] })),
+              ]}
+            />
+            <FilterSelect
+              id="products-status"
+              label={t('products.status')}
+              value={status ?? ''}
+              onChange={(next) => set({ status: next })}
+              options={[
+                { value: '', label: t('products.inShopOrHidden') },
+                ...STATUSES.map((s) => ({ value: s, label: t(`productStatus.${s}`) })),
+              ]}
+            />
+          </>
+        }
+        list={list.data}
+        error={list.error}
+        retry={() => void list.refetch()}
+        columns={columns}
+        empty={t('products.empty')}
+        onPage={(next) => set({ page: next })}
+      />
     </>
   );
 }
