@@ -1,26 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
-
-/** The storefront's real server entry (`npm run build`): it knows the pages, their data and heads. */
-const SERVER_ENTRY = fileURLToPath(new URL('../../web/dist-server', import.meta.url));
+import { storefrontBuild } from './support/storefront-build.js';
 
 /**
  * A small stand-in for the storefront's client build (the markers and inline script of the real index.html, a
  * few translations) beside its real server entry.
  */
 function fakeBuild() {
-  if (!existsSync(join(SERVER_ENTRY, 'entry-server.js')))
-    throw new Error('Build the storefront first (npm run build): these tests render with its server entry');
-  const root = mkdtempSync(join(tmpdir(), 'boutique-site-'));
-  symlinkSync(SERVER_ENTRY, join(root, 'dist-server'), 'dir');
-  const dist = join(root, 'dist');
-  mkdirSync(dist);
+  const dist = storefrontBuild();
   writeFileSync(
     join(dist, 'index.html'),
     `<!doctype html>
