@@ -87,9 +87,11 @@ async function translator(services: SiteServices): Promise<I18n> {
   return i18n;
 }
 
-/** React puts the page's <title>, <meta> and preload links first; the server's head already carries them. */
-const HOISTED_TAGS =
-  /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>)+/;
+/**
+ * React puts the page's <title>, <meta> and preload links first; the server's head already carries them. Its
+ * structured data stays where the page renders it: that is the page's one copy.
+ */
+const HOISTED_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 /**
  * Renders one page to HTML with the answers its loader inlined, waiting for its lazy code: the browser paints

@@ -159,9 +159,7 @@ export async function registerSite(
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(
-        sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services('en')) : [{ path: '/' }]),
-      ),
+      .send(sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services('en')) : [])),
   );
 
   if (template) {
