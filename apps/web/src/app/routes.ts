@@ -41,8 +41,6 @@ export interface ServerFacts {
   accepts?: (params: Readonly<Record<string, string | undefined>>) => boolean;
 }
 
-// The account area is one chunk (see account-area.ts).
-const accountArea = () => import('./account-area');
 const accountPage = (name: keyof Awaited<ReturnType<typeof accountArea>>) => (): Promise<PageModule> =>
   accountArea().then((m) => ({ default: m[name] }));
 const account = (namespaces: string[], title: string): ServerFacts => ({
@@ -58,7 +56,6 @@ const content = (file: string, ns: string): ServerFacts => ({
   meta: { title: `${ns}:meta.title`, description: `${ns}:meta.description` },
   sitemap: true,
 });
-const legalPage = () => import('@/features/content/legal-page');
 const legal = (page: string): ServerFacts => ({
   module: 'src/features/content/legal-page.tsx',
   namespaces: ['legal'],
@@ -118,11 +115,6 @@ export const PAGES: readonly PageRoute[] = [
     }),
   },
   {
-    path: paths.ourStory.path,
-    page: () => import('@/features/content/our-story-page'),
-    ...(onServer && { server: content('our-story-page', 'ourStory') }),
-  },
-  {
     path: paths.faq.path,
     page: () => import('@/features/content/faq-page'),
     ...(onServer && { server: content('faq-page', 'faq') }),
@@ -143,6 +135,11 @@ export const PAGES: readonly PageRoute[] = [
     ...(onServer && { server: content('contact-page', 'contact') }),
   },
   {
+    path: paths.ourStory.path,
+    page: () => import('@/features/content/our-story-page'),
+    ...(onServer && { server: content('our-story-page', 'ourStory') }),
+  },
+  {
     path: paths.terms.path,
     page: legalPage,
     props: { page: 'terms' },
@@ -159,6 +156,21 @@ export const PAGES: readonly PageRoute[] = [
     page: legalPage,
     props: { page: 'returns' },
     ...(onServer && { server: legal('returns') }),
+  },
+  {
+    // Every other address. Rendered by the browser: it is one page whatever the address.
+    path: '*',
+    page: notFoundPage,
+    ...(onServer && {
+      server: {
+        module: 'src/features/content/not-found-page.tsx',
+        namespaces: ['notFound'],
+        meta: { title: 'notFound:meta.title', description: 'notFound:meta.description' },
+        noindex: true,
+        browserOnly: true,
+        status: 404,
+      },
+    }),
   },
   {
     path: paths.login.path,
@@ -244,7 +256,7 @@ export const PAGES: readonly PageRoute[] = [
     // One lazy module holding the back office's own routes (decision 021). The server does not know who is
     // signed in: the browser renders it.
     path: `${paths.admin.path}/*`,
-    page: () => import('@/features/admin/admin-app'),
+    page: adminApp,
     guard: 'admin',
     ...(onServer && {
       server: {
@@ -256,19 +268,21 @@ export const PAGES: readonly PageRoute[] = [
       },
     }),
   },
-  {
-    // Every other address. Rendered by the browser: it is one page whatever the address.
-    path: '*',
-    page: () => import('@/features/content/not-found-page'),
-    ...(onServer && {
-      server: {
-        module: 'src/features/content/not-found-page.tsx',
-        namespaces: ['notFound'],
-        meta: { title: 'notFound:meta.title', description: 'notFound:meta.description' },
-        noindex: true,
-        browserOnly: true,
-        status: 404,
-      },
-    }),
-  },
 ];
+
+// The pages whose code is shared or comes last, in the order the one stylesheet (vite.config.ts, cssCodeSplit
+// false) has always concatenated their styles: the bundler meets the pages' imports in the order of this file,
+// and a rule that overrides another of the same weight must keep coming after it.
+function legalPage() {
+  return import('@/features/content/legal-page');
+}
+function notFoundPage() {
+  return import('@/features/content/not-found-page');
+}
+/** The account area is one chunk (see account-area.ts). */
+function accountArea() {
+  return import('./account-area');
+}
+function adminApp() {
+  return import('@/features/admin/admin-app');
+}
