@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/shop';
+import { expect, snap as snapAt, test } from '../fixtures/shop';
 import {
   newCustomer,
   registerCustomer,
@@ -70,19 +70,8 @@ async function openAdmin(page: Page, path: string, lang: Lang, dark = false) {
   await page.goto(path);
 }
 
-/** Screenshots for a person to look at: only when E2E_SCREENSHOTS names a folder. */
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(dir, `admin-${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+/** The back office's screenshots, named `admin-…`. */
+const snap = (page: Page, name: string) => snapAt(page, `admin-${name}`);
 
 async function axeClean(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -76,6 +76,10 @@ test.describe('a customer pays and follows the order', () => {
     expect(orderNumber).not.toBe('');
     await expect(page.getByTestId('confirmation-total')).toHaveText(money(total));
     await expect(page.getByText('Credit card')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View the invoice' })).toHaveAttribute(
+      'href',
+      /^\/account\/orders\/\d+\/invoice$/,
+    );
     await expect(shop.cartBadge).toHaveCount(0);
 
     // My orders: the new order, received, with its details.

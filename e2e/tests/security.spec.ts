@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
-import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/shop';
+import { expect, snap, test } from '../fixtures/shop';
 import { AccountPages, newCustomer, registerCustomer, verifyEmail, waitForEmail } from '../fixtures/accounts';
 import { ownerEmail } from '../playwright.config';
 
@@ -17,19 +15,6 @@ const words = (lang: Lang, ns: string): Texts =>
   ) as Texts;
 const pick = (texts: Texts, path: string): string =>
   path.split('.').reduce<unknown>((node, key) => (node as Texts)[key], texts) as string;
-
-/** Screenshots of the new pages, for a person to look at: only when E2E_SCREENSHOTS names a folder. */
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 const totp = (secret: string, offsetSteps = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({

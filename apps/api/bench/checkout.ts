@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { throwawayDatabase } from './throwaway-database.js';
+import { benchShopper } from './shoppers.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
@@ -88,19 +89,9 @@ try {
     `checkout bench: ${shoppers} shoppers at once, sandbox gateway, PostgreSQL ${dbName}, loopback`,
   );
   const registered = await Promise.all(
-    Array.from({ length: shoppers }, async (_, i) => {
-      const data = must(
-        'register',
-        await api('/api/v1/auth/register', undefined, {
-          name: `Bench Shopper ${i + 1}`,
-          email: `bench.${i + 1}@example.ae`,
-          password: 'Bench-Caftan-2025',
-          password_confirmation: 'Bench-Caftan-2025',
-        }),
-        201,
-      );
-      return { id: data.user.id as number, token: data.tokens.accessToken as string };
-    }),
+    Array.from({ length: shoppers }, (_, i) =>
+      benchShopper(api, `Bench Shopper ${i + 1}`, `bench.${i + 1}@example.ae`),
+    ),
   );
 
   const checkout = async (shopper: { id: number; token: string }, n: number) => {

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { throwawayDatabase } from './throwaway-database.js';
+import { benchShopper } from './shoppers.js';
 
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50);
 const pieces = Number(process.env.BENCH_PIECES ?? 10);
@@ -106,20 +107,10 @@ try {
       `two instances (${bases.join(', ')}), sandbox gateway, PostgreSQL ${dbName}`,
   );
   const registered = await Promise.all(
-    Array.from({ length: shoppers }, async (_, i) => {
-      const res = await api('/api/v1/auth/register', undefined, {
-        name: `Race Shopper ${i + 1}`,
-        email: `race.${i + 1}@example.ae`,
-        password: 'Race-Caftan-2025',
-        password_confirmation: 'Race-Caftan-2025',
-      });
-      if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
-      return {
-        id: res.body.data.user.id as number,
-        token: res.body.data.tokens.accessToken as string,
-        n: i + 1,
-      };
-    }),
+    Array.from({ length: shoppers }, async (_, i) => ({
+      ...(await benchShopper(api, `Race Shopper ${i + 1}`, `race.${i + 1}@example.ae`)),
+      n: i + 1,
+    })),
   );
 
   // What the stock row holds while the race runs: it must never be seen below zero.

@@ -886,7 +886,8 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
     const slug = 'salma-midnight-caftan';
     // B has the answers cached before the change.
     expect(slugsOf((await onB('/api/v1/products/filters/category/caftan')).body)).not.toContain(slug);
-    expect(slugsOf((await onB('/api/v1/products/search?q=salma')).body)).toEqual([]);
+    // (A search that finds nothing answers the closest pieces, here Salwa: never the new one.)
+    expect(slugsOf((await onB('/api/v1/products/search?q=salma')).body)).not.toContain(slug);
     expect((await onB(`/api/v1/products/slug/${slug}`)).status).toBe(404);
 
     const created = await asAdmin(
@@ -918,6 +919,6 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
       .poll(async () => (await onB(`/api/v1/products/slug/${slug}`)).status, { timeout: 3000 })
       .toBe(404);
     expect(slugsOf((await onB('/api/v1/products/filters/category/caftan')).body)).not.toContain(slug);
-    expect(slugsOf((await onB('/api/v1/products/search?q=salma')).body)).toEqual([]);
+    expect(slugsOf((await onB('/api/v1/products/search?q=salma')).body)).not.toContain(slug);
   });
 });

@@ -49,7 +49,7 @@ function fakeBuild() {
     for (const [ns, text] of [
       ['checkout', { title: lng === 'ar' ? 'إتمام الطلب' : 'Checkout' }],
       ['orderConfirmation', { title: 'Thank you for your order' }],
-      ['orders', { title: 'My orders' }],
+      ['orders', { title: 'My orders', invoice: { open: lng === 'ar' ? 'الفاتورة' : 'Invoice' } }],
       ['account', { eyebrow: 'My account' }],
       ['admin', { backOffice: lng === 'ar' ? 'لوحة الإدارة' : 'Back office' }],
       [
@@ -211,6 +211,23 @@ describe('storefront pages', () => {
     expect((await page('/checkout', { cookie: 'lang=ar' })).html).toContain(
       '<title data-ssr>إتمام الطلب · Dar Lalla</title>',
     );
+  });
+
+  it('serves the invoice address the confirmation e-mail links to, never indexed, one cached page for all orders', async () => {
+    const before = t.app.pageCache.size;
+    for (const id of [1, 42, 987654]) {
+      const { status, html } = await page(`/account/orders/${id}/invoice`);
+      expect(status, String(id)).toBe(200);
+      expect(html).toContain('<title data-ssr>Invoice · Dar Lalla</title>');
+      expect(html).toContain('<meta data-ssr name="robots" content="noindex">');
+      expect(bootData(html).i18n.resources).toHaveProperty('orders');
+    }
+    expect(t.app.pageCache.size - before).toBe(1);
+    expect((await page('/account/orders/1/invoice', { cookie: 'lang=ar' })).html).toContain(
+      '<title data-ssr>الفاتورة · Dar Lalla</title>',
+    );
+    for (const path of ['/account/orders/abc/invoice', '/account/orders/1/invoice/x'])
+      expect((await page(path)).status, path).toBe(404);
   });
 
   it('serves the legal pages, indexed, with the shop’s own name, address and tax number from its configuration', async () => {

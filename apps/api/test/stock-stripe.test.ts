@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { orders, paymentRefunds, payments, productStock } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { orders, paymentRefunds } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
-import { WEBHOOK_SECRET, deliverWebhook, intentEvent } from './support/stripe-webhook.js';
+import { deliverWebhook, intentEvent, stripeSettings } from './support/stripe-webhook.js';
 import {
   articles,
   call,
-  createIntent,
-  fillCart,
   generousLimits,
   newShopper,
   orderPayload,
-  totalOf,
+  paymentOf,
+  startPaying,
+  stockOf,
   type Article,
   type CartLine,
-  type Shopper,
 } from './support/shop.js';
 
 /** Stock with Stripe behind the checkout: the same holds, with the provider's intents cancelled and refunded. */
@@ -30,13 +29,7 @@ beforeAll(async () => {
   t = await startTestApp(
     {
       ...generousLimits,
-      PAYMENT_GATEWAY: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-      RECONCILE_AFTER_S: '3600',
-      RECONCILE_INTERVAL_S: '0',
+      ...stripeSettings(fake, 3600),
     },
     { now: () => new Date(clock) },
   );
@@ -48,22 +41,6 @@ afterAll(async () => {
 });
 
 const line = (p: Article, quantity = 1): CartLine => ({ ...p, quantity });
-const row = async (p: Article) =>
-  (
-    await t.database.db
-      .select({ stock: productStock.stock, reserved: productStock.reserved })
-      .from(productStock)
-      .where(and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))
-  )[0];
-const paymentOf = async (intentId: string) =>
-  (await t.database.db.select().from(payments).where(eq(payments.intentId, intentId)))[0]!;
-
-async function startPaying(shopper: Shopper, lines: CartLine[]) {
-  await fillCart(t, shopper, lines);
-  const res = await createIntent(t, shopper, Number(totalOf(lines)));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.paymentIntentId as string;
-}
 
 /** Stripe's webhook for the intent as the fake holds it now. */
 async function deliver(type: string, intentId: string) {
@@ -75,20 +52,20 @@ describe('stock with Stripe', () => {
     const p = pieces[0]!;
     await t.app.stock.setCount(p.slug, p.size, 1);
     const late = await newShopper(t, 'Late Shopper');
-    const lateIntent = await startPaying(late, [line(p)]);
-    expect(await row(p)).toEqual({ stock: 1, reserved: 1 });
+    const lateIntent = await startPaying(t, late, [line(p)]);
+    expect(await stockOf(t, p)).toEqual({ stock: 1, reserved: 1 });
     fake.decline(lateIntent);
     await deliver('payment_intent.payment_failed', lateIntent);
-    expect(await row(p)).toEqual({ stock: 1, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 1, reserved: 0 });
 
     // Someone else buys the last piece; then the declined shopper's second card goes through at Stripe.
     const other = await newShopper(t);
-    const otherIntent = await startPaying(other, [line(p)]);
+    const otherIntent = await startPaying(t, other, [line(p)]);
     fake.succeed(otherIntent);
     expect(
       (await call(t, 'POST', '/api/v1/orders', other.token, orderPayload([line(p)], otherIntent))).status,
     ).toBe(201);
-    expect(await row(p)).toEqual({ stock: 0, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 0, reserved: 0 });
     fake.succeed(lateIntent);
 
     const answer = await call(t, 'POST', '/api/v1/orders', late.token, orderPayload([line(p)], lateIntent));
@@ -97,7 +74,7 @@ describe('stock with Stripe', () => {
       refunded: true,
       shortages: [{ slug: p.slug, size: p.size, left: 0 }],
     });
-    const payment = await paymentOf(lateIntent);
+    const payment = await paymentOf(t, lateIntent);
     const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === lateIntent);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
@@ -117,44 +94,44 @@ describe('stock with Stripe', () => {
   it('cancels the Stripe intent of an expired hold, then gives its pieces back', async () => {
     const p = pieces[1]!;
     await t.app.stock.setCount(p.slug, p.size, 2);
-    const intentId = await startPaying(await newShopper(t), [line(p, 2)]);
+    const intentId = await startPaying(t, await newShopper(t), [line(p, 2)]);
     clock += HOLD_MS + 1000;
     expect((await t.app.stock.sweep()).expired).toBeGreaterThanOrEqual(1);
-    const payment = await paymentOf(intentId);
+    const payment = await paymentOf(t, intentId);
     const cancel = fake.requests.find((r) => r.path === `/v1/payment_intents/${intentId}/cancel`);
     expect(cancel?.headers['idempotency-key']).toBe(`payment-${payment.id}-cancel`);
     expect(cancel?.body).toEqual({ cancellation_reason: 'abandoned' });
     expect(fake.intents.get(intentId)?.status).toBe('canceled');
     expect(payment.status).toBe('canceled');
-    expect(await row(p)).toEqual({ stock: 2, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 2, reserved: 0 });
   });
 
   it('keeps the pieces of an intent paid at the last moment, for its order', async () => {
     const p = pieces[2]!;
     await t.app.stock.setCount(p.slug, p.size, 1);
     const shopper = await newShopper(t);
-    const intentId = await startPaying(shopper, [line(p)]);
+    const intentId = await startPaying(t, shopper, [line(p)]);
     fake.succeed(intentId);
     clock += HOLD_MS + 1000;
     await t.app.stock.sweep();
     expect(fake.intents.get(intentId)?.status).toBe('succeeded');
-    expect((await paymentOf(intentId)).status).toBe('succeeded');
-    expect(await row(p)).toEqual({ stock: 1, reserved: 1 });
+    expect((await paymentOf(t, intentId)).status).toBe('succeeded');
+    expect(await stockOf(t, p)).toEqual({ stock: 1, reserved: 1 });
     expect(
       (await call(t, 'POST', '/api/v1/orders', shopper.token, orderPayload([line(p)], intentId))).status,
     ).toBe(201);
-    expect(await row(p)).toEqual({ stock: 0, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 0, reserved: 0 });
   });
 
   it('records a refund Stripe could not make as pending, and the sweep makes it', async () => {
     const p = pieces[3]!;
     await t.app.stock.setCount(p.slug, p.size, 1);
     const late = await newShopper(t);
-    const lateIntent = await startPaying(late, [line(p)]);
+    const lateIntent = await startPaying(t, late, [line(p)]);
     fake.decline(lateIntent);
     await deliver('payment_intent.payment_failed', lateIntent);
     const other = await newShopper(t);
-    const otherIntent = await startPaying(other, [line(p)]);
+    const otherIntent = await startPaying(t, other, [line(p)]);
     fake.succeed(otherIntent);
     await call(t, 'POST', '/api/v1/orders', other.token, orderPayload([line(p)], otherIntent));
     fake.succeed(lateIntent);
@@ -163,7 +140,7 @@ describe('stock with Stripe', () => {
     const answer = await call(t, 'POST', '/api/v1/orders', late.token, orderPayload([line(p)], lateIntent));
     expect(answer.status).toBe(409);
     expect(answer.body.message).toContain('is being refunded in full');
-    const payment = await paymentOf(lateIntent);
+    const payment = await paymentOf(t, lateIntent);
     const refund = async () =>
       (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)))[0];
     expect(await refund()).toMatchObject({ status: 'pending', attempts: 1, gatewayRefundId: null });

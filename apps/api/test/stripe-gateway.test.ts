@@ -4,7 +4,13 @@ import Stripe from 'stripe';
 import { orders, paymentEvents, payments } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
-import { WEBHOOK_SECRET, deliverWebhook, intentEvent as makeIntentEvent } from './support/stripe-webhook.js';
+import {
+  PUBLISHABLE_KEY,
+  WEBHOOK_SECRET,
+  deliverWebhook,
+  intentEvent as makeIntentEvent,
+  stripeSettings,
+} from './support/stripe-webhook.js';
 import {
   address,
   articles,
@@ -16,14 +22,13 @@ import {
   generousLimits,
   newShopper,
   orderPayload,
+  paymentOf,
   plentyOfStock,
   totalOf,
   type Article,
   type CartLine,
   type Shopper,
 } from './support/shop.js';
-
-const PUBLISHABLE_KEY = 'pk_test_fake_0123456789';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -32,14 +37,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await startTestApp({
     ...generousLimits,
-    PAYMENT_GATEWAY: 'stripe',
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-    // Webhooks reconcile at once here, so a test sees the outcome of its event.
-    RECONCILE_AFTER_S: '0',
-    RECONCILE_INTERVAL_S: '0',
+    ...stripeSettings(fake),
   });
   await plentyOfStock(t);
   stock = await articles(t, 3);
@@ -50,8 +48,6 @@ afterAll(async () => {
 });
 
 const line = (i: number, quantity = 1): CartLine => ({ ...stock[i]!, quantity });
-const paymentOf = async (intentId: string) =>
-  (await t.database.db.select().from(payments).where(eq(payments.intentId, intentId)))[0];
 
 const deliver = (event: object, secret?: string) => deliverWebhook(t, event, secret);
 const intentEvent = (type: string, intentId: string) => makeIntentEvent(fake, type, intentId);
@@ -83,13 +79,13 @@ describe('the Stripe gateway', () => {
     const intent = await prepare(shopper, lines);
 
     const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1);
-    const row = await paymentOf(intent.paymentIntentId);
-    expect(sent?.headers['idempotency-key']).toBe(`payment-${row!.id}-create`);
+    const row = await paymentOf(t, intent.paymentIntentId);
+    expect(sent?.headers['idempotency-key']).toBe(`payment-${row.id}-create`);
     expect(sent?.body).toMatchObject({
       amount: String(Math.round(Number(totalOf(lines)) * 100)),
       currency: 'aed',
       allowed_payment_method_types: ['card'],
-      metadata: { userId: String(shopper.id), paymentId: String(row!.id) },
+      metadata: { userId: String(shopper.id), paymentId: String(row.id) },
     });
     const created = fake.intents.get(intent.paymentIntentId);
     expect(intent.clientSecret).toBe(created?.client_secret);
@@ -110,12 +106,12 @@ describe('the Stripe gateway', () => {
       amount: Number(totalOf(now)),
     });
     expect(res.status).toBe(200);
-    const row = await paymentOf(intent.paymentIntentId);
+    const row = await paymentOf(t, intent.paymentIntentId);
     const sent = fake.requests
       .filter((r) => r.path === `/v1/payment_intents/${intent.paymentIntentId}`)
       .at(-1);
     expect(sent?.method).toBe('POST');
-    expect(sent?.headers['idempotency-key']).toBe(`payment-${row!.id}-v1`);
+    expect(sent?.headers['idempotency-key']).toBe(`payment-${row.id}-v1`);
     expect(sent?.body).toEqual({ amount: String(Math.round(Number(totalOf(now)) * 100)) });
     expect(fake.intents.get(intent.paymentIntentId)?.amount).toBe(Math.round(Number(totalOf(now)) * 100));
     expect(row?.amount).toBe(totalOf(now));
@@ -157,7 +153,7 @@ describe('the Stripe gateway', () => {
     );
     expect(declined.status).toBe(402);
     expect(declined.body.message).toBe('The payment has not been completed: Your card was declined.');
-    expect((await paymentOf(intent.paymentIntentId))?.status).toBe('failed');
+    expect((await paymentOf(t, intent.paymentIntentId))?.status).toBe('failed');
 
     fake.succeed(intent.paymentIntentId);
     const before = fake.requests.length;
@@ -173,7 +169,7 @@ describe('the Stripe gateway', () => {
       .slice(before)
       .find((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intent.paymentIntentId}`);
     expect(retrieved?.query).toEqual({ expand: ['latest_charge'] });
-    expect((await paymentOf(intent.paymentIntentId))?.status).toBe('succeeded');
+    expect((await paymentOf(t, intent.paymentIntentId))?.status).toBe('succeeded');
   });
 
   it('refuses an order when the amount Stripe charged differs from the frozen lines', async () => {
@@ -216,9 +212,9 @@ describe("Stripe's webhook", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { received: true, duplicate: false } });
 
-    const row = await paymentOf(intent.paymentIntentId);
+    const row = await paymentOf(t, intent.paymentIntentId);
     const [order] = await eventually(async () => {
-      const found = await t.database.db.select().from(orders).where(eq(orders.paymentId, row!.id));
+      const found = await t.database.db.select().from(orders).where(eq(orders.paymentId, row.id));
       return found.length > 0 ? found : undefined;
     });
     expect(order).toMatchObject({
@@ -258,9 +254,9 @@ describe("Stripe's webhook", () => {
     });
     const event = intentEvent('payment_intent.succeeded', intent.paymentIntentId);
     expect((await deliver(event)).body.data.duplicate).toBe(false);
-    const row = await paymentOf(intent.paymentIntentId);
+    const row = await paymentOf(t, intent.paymentIntentId);
     await eventually(async () =>
-      (await t.database.db.select().from(orders).where(eq(orders.paymentId, row!.id))).length > 0
+      (await t.database.db.select().from(orders).where(eq(orders.paymentId, row.id))).length > 0
         ? true
         : undefined,
     );
@@ -306,7 +302,7 @@ describe("Stripe's webhook", () => {
     expect({ orders: await countRows(t, 'orders'), events: await countRows(t, 'payment_events') }).toEqual(
       counts,
     );
-    expect((await paymentOf(intent.paymentIntentId))?.status).toBe('requires_payment_method');
+    expect((await paymentOf(t, intent.paymentIntentId))?.status).toBe('requires_payment_method');
     expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toEqual(
       [],
     );
@@ -317,7 +313,7 @@ describe("Stripe's webhook", () => {
     const intent = await prepare(shopper, [line(0)]);
     fake.decline(intent.paymentIntentId, 'Your card has insufficient funds.');
     await deliver(intentEvent('payment_intent.payment_failed', intent.paymentIntentId));
-    expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+    expect(await paymentOf(t, intent.paymentIntentId)).toMatchObject({
       status: 'failed',
       lastError: 'Your card has insufficient funds.',
     });
@@ -329,7 +325,7 @@ describe("Stripe's webhook", () => {
     fake.succeed(intent.paymentIntentId);
     await deliver(success);
     await deliver(lateFailure);
-    expect((await paymentOf(intent.paymentIntentId))?.status).toBe('succeeded');
+    expect((await paymentOf(t, intent.paymentIntentId))?.status).toBe('succeeded');
   });
 
   it('adopts an intent whose id never reached our payment row, by the metadata, and makes its order', async () => {
@@ -360,7 +356,7 @@ describe("Stripe's webhook", () => {
     fake.succeed(intent.id);
     const res = await deliver(intentEvent('payment_intent.succeeded', intent.id));
     expect(res.status).toBe(200);
-    expect(await paymentOf(intent.id)).toMatchObject({ id: row!.id, status: 'succeeded' });
+    expect(await paymentOf(t, intent.id)).toMatchObject({ id: row!.id, status: 'succeeded' });
     await eventually(async () =>
       (await t.database.db.select().from(orders).where(eq(orders.paymentId, row!.id))).length === 1
         ? true
@@ -414,7 +410,7 @@ describe('Apple Pay through Stripe', () => {
       message: 'Payment successful',
     });
 
-    const row = await paymentOf(res.body.data.transaction_id);
+    const row = await paymentOf(t, res.body.data.transaction_id);
     const token = fake.requests.filter((r) => r.path === '/v1/tokens').at(-1);
     expect(JSON.parse(token?.body.pk_token as string)).toEqual({
       version: 'EC_v1',
@@ -423,7 +419,7 @@ describe('Apple Pay through Stripe', () => {
     });
     expect(token?.body).toMatchObject({ pk_token_payment_network: 'Visa', pk_token_transaction_id: 'F00D' });
     const create = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
-    expect(create?.headers['idempotency-key']).toBe(`payment-${row!.id}-apple-pay`);
+    expect(create?.headers['idempotency-key']).toBe(`payment-${row.id}-apple-pay`);
     expect(create?.body).toMatchObject({
       confirm: 'true',
       currency: 'aed',
@@ -453,10 +449,10 @@ describe('Apple Pay through Stripe', () => {
     const charged = [...fake.intents.values()].at(-1)!;
     expect(charged.status).toBe('succeeded');
     await deliver(intentEvent('payment_intent.succeeded', charged.id));
-    const row = await paymentOf(charged.id);
+    const row = await paymentOf(t, charged.id);
     expect(row).toMatchObject({ method: 'apple_pay', status: 'succeeded', userId: shopper.id });
     await eventually(async () =>
-      (await t.database.db.select().from(orders).where(eq(orders.paymentId, row!.id))).length === 1
+      (await t.database.db.select().from(orders).where(eq(orders.paymentId, row.id))).length === 1
         ? true
         : undefined,
     );
@@ -474,7 +470,7 @@ describe('Apple Pay through Stripe', () => {
       message: 'Your card was declined.',
       code: 'generic_decline',
     });
-    expect(await paymentOf(res.body.data.transaction_id)).toMatchObject({
+    expect(await paymentOf(t, res.body.data.transaction_id)).toMatchObject({
       method: 'apple_pay',
       status: 'failed',
       lastError: 'Your card was declined.',

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { orders, payments, productStock } from '../src/db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { orders, payments } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
-import { WEBHOOK_SECRET, deliverWebhook, intentEvent } from './support/stripe-webhook.js';
+import { deliverWebhook, intentEvent, stripeSettings } from './support/stripe-webhook.js';
 import {
   articles,
   call,
-  createIntent,
-  fillCart,
   generousLimits,
   newShopper,
   orderPayload,
+  paymentOf,
+  startPaying,
+  stockOf,
   totalOf,
   type Article,
   type CartLine,
-  type Shopper,
 } from './support/shop.js';
 
 /**
@@ -30,14 +30,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await startTestApp({
     ...generousLimits,
-    PAYMENT_GATEWAY: 'stripe',
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-    // No grace: the sweep's question is due at once. The sweep is called by the tests, never on a timer.
-    RECONCILE_AFTER_S: '0',
-    RECONCILE_INTERVAL_S: '0',
+    ...stripeSettings(fake),
   });
   pieces = await articles(t, 6);
   for (const p of pieces) await t.app.stock.setCount(p.slug, p.size, 5);
@@ -48,15 +41,6 @@ afterAll(async () => {
 });
 
 const line = (p: Article, quantity = 1): CartLine => ({ ...p, quantity });
-const stockOf = async (p: Article) =>
-  (
-    await t.database.db
-      .select({ stock: productStock.stock, reserved: productStock.reserved })
-      .from(productStock)
-      .where(and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))
-  )[0];
-const paymentOf = async (intentId: string) =>
-  (await t.database.db.select().from(payments).where(eq(payments.intentId, intentId)))[0]!;
 const ordersOf = async (paymentId: number) =>
   t.database.db.select().from(orders).where(eq(orders.paymentId, paymentId));
 /** Lets the sweep find a payment as if it had been quiet for a while. */
@@ -69,13 +53,6 @@ const age = async (intentId: string, minutes: number) =>
     })
     .where(eq(payments.intentId, intentId));
 
-async function startPaying(shopper: Shopper, lines: CartLine[]) {
-  await fillCart(t, shopper, lines);
-  const res = await createIntent(t, shopper, Number(totalOf(lines)));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.paymentIntentId as string;
-}
-
 const retrievals = (intentId: string) =>
   fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;
 
@@ -83,15 +60,15 @@ describe('the reconciliation sweep asks Stripe about payments it heard nothing o
   it('makes exactly one order of a paid intent whose webhook and order call never came', async () => {
     const p = pieces[0]!;
     const shopper = await newShopper(t, 'Salma Haddad');
-    const intentId = await startPaying(shopper, [line(p, 2)]);
-    expect(await stockOf(p)).toEqual({ stock: 5, reserved: 2 });
+    const intentId = await startPaying(t, shopper, [line(p, 2)]);
+    expect(await stockOf(t, p)).toEqual({ stock: 5, reserved: 2 });
     // The card went through in the browser, then the tab closed; Stripe's webhook is lost.
     fake.succeed(intentId, { name: 'Salma Haddad', line1: '12 Al Wasl Road', city: 'Dubai', country: 'AE' });
     await age(intentId, 1);
 
     const swept = await t.app.reconciler.poll();
     expect(swept.ordered).toBe(1);
-    const payment = await paymentOf(intentId);
+    const payment = await paymentOf(t, intentId);
     expect(payment.status).toBe('succeeded');
     const made = await ordersOf(payment.id);
     expect(made).toHaveLength(1);
@@ -102,7 +79,7 @@ describe('the reconciliation sweep asks Stripe about payments it heard nothing o
     });
     expect(made[0]!.billingAddress).toMatchObject({ name: 'Salma Haddad', city: 'Dubai' });
     // The order took the held pieces.
-    expect(await stockOf(p)).toEqual({ stock: 3, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 3, reserved: 0 });
 
     // The webhook turns up late, the shopper's own order call too: still the one order.
     expect((await deliverWebhook(t, intentEvent(fake, 'payment_intent.succeeded', intentId))).status).toBe(
@@ -113,7 +90,7 @@ describe('the reconciliation sweep asks Stripe about payments it heard nothing o
     expect(own.status).toBe(200);
     expect(own.body.data.order_id).toBe(made[0]!.id);
     expect(await ordersOf(payment.id)).toHaveLength(1);
-    expect(await stockOf(p)).toEqual({ stock: 3, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 3, reserved: 0 });
 
     // Settled: never asked about again.
     const asked = retrievals(intentId);
@@ -123,34 +100,34 @@ describe('the reconciliation sweep asks Stripe about payments it heard nothing o
 
   it('gives back the pieces of an intent refused at Stripe, or cancelled there, without an order', async () => {
     const [refusedPiece, cancelledPiece] = [pieces[1]!, pieces[2]!];
-    const refused = await startPaying(await newShopper(t), [line(refusedPiece)]);
-    const cancelled = await startPaying(await newShopper(t), [line(cancelledPiece, 3)]);
-    expect(await stockOf(refusedPiece)).toEqual({ stock: 5, reserved: 1 });
-    expect(await stockOf(cancelledPiece)).toEqual({ stock: 5, reserved: 3 });
+    const refused = await startPaying(t, await newShopper(t), [line(refusedPiece)]);
+    const cancelled = await startPaying(t, await newShopper(t), [line(cancelledPiece, 3)]);
+    expect(await stockOf(t, refusedPiece)).toEqual({ stock: 5, reserved: 1 });
+    expect(await stockOf(t, cancelledPiece)).toEqual({ stock: 5, reserved: 3 });
     fake.decline(refused);
     fake.intents.get(cancelled)!.status = 'canceled';
     await age(refused, 1);
     await age(cancelled, 1);
 
     expect(await t.app.reconciler.poll()).toEqual({ ordered: 0, released: 2 });
-    expect((await paymentOf(refused)).status).toBe('failed');
-    expect((await paymentOf(refused)).lastError).toBe('Your card was declined.');
-    expect((await paymentOf(cancelled)).status).toBe('canceled');
-    expect(await stockOf(refusedPiece)).toEqual({ stock: 5, reserved: 0 });
-    expect(await stockOf(cancelledPiece)).toEqual({ stock: 5, reserved: 0 });
-    expect(await ordersOf((await paymentOf(refused)).id)).toEqual([]);
-    expect(await ordersOf((await paymentOf(cancelled)).id)).toEqual([]);
+    expect((await paymentOf(t, refused)).status).toBe('failed');
+    expect((await paymentOf(t, refused)).lastError).toBe('Your card was declined.');
+    expect((await paymentOf(t, cancelled)).status).toBe('canceled');
+    expect(await stockOf(t, refusedPiece)).toEqual({ stock: 5, reserved: 0 });
+    expect(await stockOf(t, cancelledPiece)).toEqual({ stock: 5, reserved: 0 });
+    expect(await ordersOf((await paymentOf(t, refused)).id)).toEqual([]);
+    expect(await ordersOf((await paymentOf(t, cancelled)).id)).toEqual([]);
   });
 
   it('leaves alone a payment still waiting for its card, and asks about an old one less often', async () => {
     const p = pieces[3]!;
-    const intentId = await startPaying(await newShopper(t), [line(p)]);
+    const intentId = await startPaying(t, await newShopper(t), [line(p)]);
     const before = retrievals(intentId);
     await age(intentId, 1);
     expect(await t.app.reconciler.poll()).toEqual({ ordered: 0, released: 0 });
     expect(retrievals(intentId)).toBe(before + 1);
-    expect((await paymentOf(intentId)).status).toBe('requires_payment_method');
-    expect(await stockOf(p)).toEqual({ stock: 5, reserved: 1 });
+    expect((await paymentOf(t, intentId)).status).toBe('requires_payment_method');
+    expect(await stockOf(t, p)).toEqual({ stock: 5, reserved: 1 });
 
     // Made 100 minutes ago and asked about just now: the next question waits a tenth of its age.
     await age(intentId, 100);
@@ -175,43 +152,43 @@ describe('the reconciliation sweep asks Stripe about payments it heard nothing o
 
   it('changes nothing when Stripe’s answer fails, and asks again at the next sweep', async () => {
     const p = pieces[4]!;
-    const intentId = await startPaying(await newShopper(t), [line(p)]);
+    const intentId = await startPaying(t, await newShopper(t), [line(p)]);
     fake.succeed(intentId);
     await age(intentId, 1);
     // Stripe answers 404 for a moment (any failure to answer is the same to the sweep).
     const intent = fake.intents.get(intentId)!;
     fake.intents.delete(intentId);
     expect(await t.app.reconciler.poll()).toEqual({ ordered: 0, released: 0 });
-    expect((await paymentOf(intentId)).status).toBe('requires_payment_method');
-    expect(await ordersOf((await paymentOf(intentId)).id)).toEqual([]);
-    expect(await stockOf(p)).toEqual({ stock: 5, reserved: 1 });
+    expect((await paymentOf(t, intentId)).status).toBe('requires_payment_method');
+    expect(await ordersOf((await paymentOf(t, intentId)).id)).toEqual([]);
+    expect(await stockOf(t, p)).toEqual({ stock: 5, reserved: 1 });
     fake.intents.set(intentId, intent);
     await age(intentId, 1);
     expect((await t.app.reconciler.poll()).ordered).toBe(1);
-    expect(await ordersOf((await paymentOf(intentId)).id)).toHaveLength(1);
+    expect(await ordersOf((await paymentOf(t, intentId)).id)).toHaveLength(1);
   });
 });
 
 describe('Stripe’s payment_intent.canceled webhook', () => {
   it('gives the pieces back at once, and a redelivery changes nothing', async () => {
     const p = pieces[5]!;
-    const intentId = await startPaying(await newShopper(t), [line(p, 2)]);
-    expect(await stockOf(p)).toEqual({ stock: 5, reserved: 2 });
+    const intentId = await startPaying(t, await newShopper(t), [line(p, 2)]);
+    expect(await stockOf(t, p)).toEqual({ stock: 5, reserved: 2 });
     fake.intents.get(intentId)!.status = 'canceled';
     const event = intentEvent(fake, 'payment_intent.canceled', intentId);
     const first = await deliverWebhook(t, event);
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ received: true, duplicate: false });
-    expect((await paymentOf(intentId)).status).toBe('canceled');
-    expect(await stockOf(p)).toEqual({ stock: 5, reserved: 0 });
+    expect((await paymentOf(t, intentId)).status).toBe('canceled');
+    expect(await stockOf(t, p)).toEqual({ stock: 5, reserved: 0 });
     const again = await deliverWebhook(t, event);
     expect(again.body.data).toEqual({ received: true, duplicate: true });
-    expect(await stockOf(p)).toEqual({ stock: 5, reserved: 0 });
+    expect(await stockOf(t, p)).toEqual({ stock: 5, reserved: 0 });
   });
 
   it('is refused, changing nothing, when its signature is not Stripe’s', async () => {
     const p = pieces[5]!;
-    const intentId = await startPaying(await newShopper(t), [line(p)]);
+    const intentId = await startPaying(t, await newShopper(t), [line(p)]);
     fake.intents.get(intentId)!.status = 'canceled';
     const res = await deliverWebhook(
       t,
@@ -223,7 +200,7 @@ describe('Stripe’s payment_intent.canceled webhook', () => {
       success: false,
       message: 'The webhook signature could not be verified.',
     });
-    expect((await paymentOf(intentId)).status).toBe('requires_payment_method');
-    expect((await stockOf(p))?.reserved).toBe(1);
+    expect((await paymentOf(t, intentId)).status).toBe('requires_payment_method');
+    expect((await stockOf(t, p))?.reserved).toBe(1);
   });
 });

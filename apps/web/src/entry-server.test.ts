@@ -19,6 +19,8 @@ describe('the server entry', () => {
     expect(pageAddress('/auth/twitter/callback')).toBe(pageAddress('/no/such/page'));
     expect(pageAddress('/auth/google/callback?token=t')).toBe('/auth/google/callback');
     expect(pageAddress('/admin')).toBe(pageAddress('/admin/orders/12'));
+    expect(pageAddress('/account/orders/1/invoice')).toBe(pageAddress('/account/orders/987654/invoice'));
+    expect(pageAddress('/account/orders/abc/invoice')).toBe(pageAddress('/no/such/page'));
   });
 
   it('lists every page address for the API, and asks crawlers to leave the private ones alone', () => {

@@ -32,7 +32,12 @@ function match(pathname: string): {
   const found = matchRoutes(ROUTES, pathname)?.at(-1);
   const catchAll = ROUTES.find((r) => r.path === '*') as (typeof ROUTES)[number];
   const params = found?.params ?? {};
-  const { page, facts } = found && (found.route.facts.accepts?.(params) ?? true) ? found.route : catchAll;
+  // A route's own pattern is the one page of its addresses (`onePage`), whatever its parameters say.
+  const accepted =
+    found &&
+    ((found.route.facts.accepts?.(params) ?? true) ||
+      (found.route.facts.onePage && pathname === found.route.path));
+  const { page, facts } = accepted ? found.route : catchAll;
   return { route: page, facts, params };
 }
 
@@ -49,7 +54,7 @@ export const paths: SiteEntry['paths'] = PAGES.flatMap((p) =>
 export function pageAddress(url: string): string {
   const { pathname, searchParams } = new URL(url, 'http://page');
   const { route, facts } = match(pathname);
-  if (facts.browserOnly) return route.path;
+  if (facts.browserOnly || facts.onePage) return route.path;
   const kept = new URLSearchParams();
   for (const name of facts.params ?? []) {
     const value = searchParams.get(name);

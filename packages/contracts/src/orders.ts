@@ -304,3 +304,4 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceResponseSchema = envelope(z.object({ invoice: InvoiceSchema }));
+export type InvoiceResponse = z.infer<typeof InvoiceResponseSchema>;

@@ -1,6 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   cartItems,
+  payments,
+  productStock,
   products,
   refreshTokens,
   users,
@@ -234,4 +236,26 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A size's stock and the pieces held for payments in progress. */
+export const stockOf = async (t: TestApp, p: Article) =>
+  (
+    await t.database.db
+      .select({ stock: productStock.stock, reserved: productStock.reserved })
+      .from(productStock)
+      .where(and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))
+  )[0];
+
+/** The shop's record of a payment, by the provider's intent id. */
+export const paymentOf = async (t: TestApp, intentId: string) =>
+  (await t.database.db.select().from(payments).where(eq(payments.intentId, intentId)))[0]!;
+
+/** Fills the shopper's cart with the lines and starts paying for them: the new intent's id. */
+export async function startPaying(t: TestApp, shopper: Shopper, lines: CartLine[]) {
+  await fillCart(t, shopper, lines);
+  const res = await createIntent(t, shopper, Number(totalOf(lines)));
+  if (res.status !== 201)
+    throw new Error(`the payment did not start: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.paymentIntentId as string;
 }

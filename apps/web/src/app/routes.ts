@@ -39,6 +39,11 @@ export interface ServerFacts {
   status?: number;
   /** Whether the address's parameters name one of the shop's pages; when not, it is the not-found page. */
   accepts?: (params: Readonly<Record<string, string | undefined>>) => boolean;
+  /**
+   * Every address of the route is one page, rendered and cached at its pattern: the server renders the same
+   * loading state whatever the parameters, so no run through them can fill the memory.
+   */
+  onePage?: boolean;
 }
 
 const accountPage = (name: keyof Awaited<ReturnType<typeof accountArea>>) => (): Promise<PageModule> =>
@@ -239,7 +244,19 @@ export const PAGES: readonly PageRoute[] = [
     guard: 'signed-in',
     ...(onServer && { server: account(['orders', 'account'], 'orders:title') }),
   },
-  // The order's invoice goes here, beside the orders.
+  {
+    // The confirmation e-mail links here.
+    path: paths.invoice.path,
+    page: accountPage('InvoicePage'),
+    guard: 'signed-in',
+    ...(onServer && {
+      server: {
+        ...account(['orders'], 'orders:invoice.open'),
+        accepts: ({ id }) => /^\d{1,12}$/.test(id ?? ''),
+        onePage: true,
+      },
+    }),
+  },
   {
     path: paths.checkout.path,
     page: accountPage('CheckoutPage'),

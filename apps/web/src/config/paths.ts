@@ -42,6 +42,8 @@ export const paths = {
   /** The second step of an admin's sign-in (or the way to set it up). */
   twoFactor: { path: '/account/two-factor', href: () => '/account/two-factor' },
   orders: { path: '/account/orders', href: () => '/account/orders' },
+  /** One order's invoice (or receipt), printable; the confirmation e-mail links here (API order-mails.ts). */
+  invoice: { path: '/account/orders/:id/invoice', href: (id: number) => `/account/orders/${id}/invoice` },
   profile: { path: '/account/profile', href: () => '/account/profile' },
   addresses: { path: '/account/addresses', href: () => '/account/addresses' },
   /** The back office: admins only (app/guards.tsx). */

@@ -7,7 +7,7 @@ import styles from './frame.module.css';
 
 /**
  * Pages without the floating button: the product page has its own "Order on WhatsApp" link and a phone's whole
- * width for its title and buttons, and forms (cart, checkout, account) must not be covered.
+ * width for its title and buttons, forms (cart, checkout, account) and the invoice's amounts must not be covered.
  */
 const QUIET_PAGES = [
   paths.product,
@@ -23,6 +23,7 @@ const QUIET_PAGES = [
   paths.security,
   paths.twoFactor,
   paths.orders,
+  paths.invoice,
   paths.profile,
   paths.addresses,
 ].map((page) => page.path);

@@ -79,6 +79,9 @@ export default function OrderConfirmationPage() {
 
         <div className={styles.actions}>
           <ButtonLink to={paths.orders.href()}>{t('viewOrders')}</ButtonLink>
+          <ButtonLink to={paths.invoice.href(state.orderId)} variant="outline">
+            {t('invoice')}
+          </ButtonLink>
           <ButtonLink to={paths.collections.href()} variant="light">
             {t('continueShopping')}
           </ButtonLink>

@@ -7,7 +7,7 @@ import NotFoundPage from './not-found-page';
 import OurStoryPage from './our-story-page';
 import ShippingPage from './shipping-page';
 import SizeGuidePage from './size-guide-page';
-import { createTestI18n, renderWithProviders } from './test-utils';
+import { createTestI18n, renderWithProviders } from '@/testing/providers';
 
 afterEach(cleanup);
 

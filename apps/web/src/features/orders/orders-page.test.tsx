@@ -1,48 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@boutique/contracts';
+import { createTestI18n, renderWithProviders } from '@/testing/providers';
 import OrdersPage from './orders-page';
 
 const add = vi.fn<(item: unknown) => Promise<void>>(() => Promise.resolve());
 vi.mock('@/stores/shop-cart', () => ({ useCartActions: () => ({ add }) }));
 
-const files = import.meta.glob<Record<string, unknown>>(
-  '../../../public/locales/*/{common,orders,account}.json',
-  {
-    eager: true,
-    import: 'default',
-  },
-);
-
 async function renderPage(lng: 'en' | 'ar' = 'en') {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [path, data] of Object.entries(files)) {
-    const [, l = '', ns = ''] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
-    (resources[l] ??= {})[ns] = data;
-  }
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: false,
-    resources,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/account/orders']}>
-          <OrdersPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  const { i18n } = await createTestI18n(lng);
+  renderWithProviders(<OrdersPage />, i18n, '/account/orders');
 }
 
 const address = {
@@ -154,6 +121,15 @@ describe('my orders', () => {
     expect(within(card).getByLabelText('and 2 more pieces').textContent).toBe('+2');
     expect(within(card).getByText(/14 March 2026/)).toBeTruthy();
     expect(within(card).getByTestId('order-total').textContent).toBe('AED\u00a05,000');
+  });
+
+  it('links each order to its printable invoice', async () => {
+    answerOrders();
+    await renderPage();
+    await screen.findAllByTestId('order-card');
+    expect(screen.getByRole('link', { name: 'Invoice of order DL-ORDER3' }).getAttribute('href')).toBe(
+      '/account/orders/3/invoice',
+    );
   });
 
   it('opens the details; a delivered order can be ordered again, which puts its pieces back in the cart', async () => {

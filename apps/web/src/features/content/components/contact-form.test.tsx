@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createTestI18n, renderWithProviders } from '../test-utils';
+import { createTestI18n, renderWithProviders } from '@/testing/providers';
 import { ContactForm } from './contact-form';
 
 const json = (status: number, body: unknown) =>

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@boutique/contracts';
@@ -9,28 +8,9 @@ import { Modal } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../use-reorder';
+import { useCountryName } from '../use-country-name';
 import { OrderTracker, StatusBadge } from './order-parts';
 import styles from './orders.module.css';
-
-function useCountryName() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    let names: Intl.DisplayNames | undefined;
-    try {
-      names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    } catch {
-      names = undefined;
-    }
-    return (code: string) => {
-      if (!code) return '';
-      try {
-        return names?.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    };
-  }, [i18n.language]);
-}
 
 /** The whole order: tracker, pieces, billing address and totals; "order again" once it was delivered. */
 export function OrderDetails({ order: listed, onClose }: { order: Order; onClose: () => void }) {
@@ -39,7 +19,7 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
   const { data } = useOrder(listed);
   const order = data ?? listed;
   const { reorder, busy } = useReorder();
-  const countryName = useCountryName();
+  const countryName = useCountryName(lang);
   const billing = order.billing_address;
   const money = (amount: string) => formatMoney(amount, lang);
 

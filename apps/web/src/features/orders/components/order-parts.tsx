@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FulfillmentStatus, Order } from '@boutique/contracts';
+import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { CheckIcon } from '@/components/ui/icons';
@@ -66,14 +68,23 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
           <span>{t('card.total')}</span>
           <strong data-testid="order-total">{formatMoney(order.total_amount, lang)}</strong>
         </p>
-        <button
-          type="button"
-          className={styles.details}
-          onClick={onOpen}
-          aria-label={t('card.viewDetailsOf', { number: order.order_number })}
-        >
-          {t('card.viewDetails')}
-        </button>
+        <div className={styles.cardActions}>
+          <Link
+            to={paths.invoice.href(order.id)}
+            className={styles.details}
+            aria-label={t('invoice.openOf', { number: order.order_number })}
+          >
+            {t('invoice.open')}
+          </Link>
+          <button
+            type="button"
+            className={styles.details}
+            onClick={onOpen}
+            aria-label={t('card.viewDetailsOf', { number: order.order_number })}
+          >
+            {t('card.viewDetails')}
+          </button>
+        </div>
       </footer>
     </article>
   );

@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Language } from '@boutique/contracts/constants';
 
-/** Every namespace the information pages read, straight from the files the site serves. */
-const files = import.meta.glob<Record<string, unknown>>(
-  '../../../public/locales/*/{common,faq,shipping,sizeGuide,ourStory,contact,notFound}.json',
-  { eager: true, import: 'default' },
-);
+/** Every namespace in every language, straight from the files the site serves. */
+const files = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 function resources() {
   const out: Record<string, Record<string, Record<string, unknown>>> = {};
