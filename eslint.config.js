@@ -2,6 +2,49 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { dirname, relative, resolve } from 'node:path';
+
+const WEB_SRC = resolve(import.meta.dirname, 'apps/web/src');
+
+/**
+ * The storefront's layers (STYLE.md, after bulletproof-react's import/no-restricted-paths zones): a feature
+ * imports another only through lib/ or components/, and app/ composes them; the shared layers and features
+ * never import app/, and the shared layers never import a feature.
+ */
+const layers = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = relative(WEB_SRC, context.filename).split(/[\\/]/);
+    if (from[0] === '..' || from.length < 2) return {};
+    const check = (node) => {
+      const spec = node.source && typeof node.source.value === 'string' ? node.source.value : undefined;
+      if (!spec) return;
+      const target = spec.startsWith('@/')
+        ? resolve(WEB_SRC, spec.slice(2))
+        : spec.startsWith('.')
+          ? resolve(dirname(context.filename), spec)
+          : undefined;
+      if (!target) return;
+      const to = relative(WEB_SRC, target).split(/[\\/]/);
+      if (to[0] === '..') return;
+      const message =
+        from[0] === 'features' && to[0] === 'features' && to[1] !== from[1]
+          ? `The ${from[1]} feature imports the ${to[1]} feature: move the shared piece down into lib/ or components/, or compose both in app/`
+          : from[0] !== 'app' && to[0] === 'app'
+            ? 'Only app/ imports app/: it composes the features, never the other way round'
+            : from[0] !== 'app' && from[0] !== 'features' && to[0] === 'features'
+              ? `${from[0]}/ is shared by every feature: it cannot import one`
+              : undefined;
+      if (message) context.report({ node: node.source, message });
+    };
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -82,6 +125,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    plugins: { storefront: { rules: { layers } } },
+    rules: { 'storefront/layers': 'error' },
   },
   {
     // Tests and scripts poke at untyped JSON answers on purpose.

@@ -1,14 +1,17 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { storefrontBuild } from './support/storefront-build.js';
 
-/** A small stand-in for the storefront build: the markers and inline script of the real index.html. */
+/**
+ * A small stand-in for the storefront's client build (the markers and inline script of the real index.html, a
+ * few translations) beside its real server entry.
+ */
 function fakeBuild() {
-  const dist = mkdtempSync(join(tmpdir(), 'boutique-dist-'));
+  const dist = storefrontBuild();
   writeFileSync(
     join(dist, 'index.html'),
     `<!doctype html>
@@ -48,6 +51,7 @@ function fakeBuild() {
       ['orderConfirmation', { title: 'Thank you for your order' }],
       ['orders', { title: 'My orders', invoice: { open: lng === 'ar' ? 'الفاتورة' : 'Invoice' } }],
       ['account', { eyebrow: 'My account' }],
+      ['admin', { backOffice: lng === 'ar' ? 'لوحة الإدارة' : 'Back office' }],
       [
         'legal',
         {
@@ -80,11 +84,17 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
   const res = await t.fetch(path, { headers, redirect: 'manual' });
   return { status: res.status, headers: res.headers, html: await res.text() };
 };
+/** The page's structured data: the one block the storefront's product page renders (never a second copy). */
+const jsonLd = (html: string) => {
+  const blocks = [...html.matchAll(/<script[^>]* type="application\/ld\+json">(.*?)<\/script>/gs)];
+  expect(blocks).toHaveLength(1);
+  return JSON.parse(blocks[0]?.[1] ?? '{}');
+};
 const bootData = (html: string) =>
   JSON.parse(/<script id="boot-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
 
 describe('storefront pages', () => {
-  it('writes the product head, structured data, preload and inlined answer into the page', async () => {
+  it('writes the product head, its one structured data block, preload and inlined answer into the page', async () => {
     const { status, html, headers } = await page('/product/zahra-emerald-velvet-caftan');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -100,10 +110,8 @@ describe('storefront pages', () => {
     expect(html).toContain(
       '<link rel="preload" as="image" fetchpriority="high" href="/storage/products/zahra-emerald-velvet-caftan/0-800.webp"',
     );
-    const ld = JSON.parse(
-      /<script data-ssr type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
-    );
-    expect(ld).toMatchObject({
+    expect(html).toContain('<meta data-ssr property="og:type" content="product">');
+    expect(jsonLd(html)).toMatchObject({
       '@type': 'Product',
       sku: 'zahra-emerald-velvet-caftan',
       offers: { priceCurrency: 'AED' },
@@ -115,12 +123,7 @@ describe('storefront pages', () => {
   });
 
   it('says in the structured data whether a piece can be bought, and shows a stock change at once', async () => {
-    const offer = async (slug: string) =>
-      JSON.parse(
-        /<script data-ssr type="application\/ld\+json">(.*?)<\/script>/s.exec(
-          (await page(`/product/${slug}`)).html,
-        )?.[1] ?? '{}',
-      ).offers.availability;
+    const offer = async (slug: string) => jsonLd((await page(`/product/${slug}`)).html).offers.availability;
     expect(await offer('zahra-emerald-velvet-caftan')).toBe('https://schema.org/InStock');
     // Active, but no size in stock.
     expect(await offer('atlas-mens-hooded-wool-jellaba')).toBe('https://schema.org/OutOfStock');
@@ -258,6 +261,19 @@ describe('storefront pages', () => {
     expect((await t.json('/api/v1/nothing')).body).toMatchObject({ success: false, message: 'Not found' });
   });
 
+  it('serves the back office’s addresses as a page, never indexed, for the browser to render', async () => {
+    for (const path of ['/admin', '/admin/', '/admin/orders/12', '/admin/products/new?x=1']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain('<title data-ssr>Back office · Dar Lalla</title>');
+      expect(html, path).toContain('<meta data-ssr name="robots" content="noindex">');
+      // The server does not know who is signed in: the browser renders the back office (or refuses it).
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+    const robots = await (await t.fetch('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /admin\n');
+  });
+
   it('serves the account pages as pages of the shop, never indexed, with their translations inlined', async () => {
     for (const path of ['/account/login', '/account/profile', '/checkout', '/auth/google/callback']) {
       const { status, html } = await page(path);
@@ -341,7 +357,8 @@ describe('storefront pages', () => {
       expect(sitemap).toContain(`<loc>https://shop.example/${legal}</loc>`);
     expect(sitemap.match(/<url>/g)).toHaveLength(10 + 2 + 38);
     const robots = await (await t.fetch('/robots.txt')).text();
-    expect(robots).toContain('Disallow: /api/');
+    for (const path of ['/api/', '/account/', '/checkout', '/cart', '/order-confirmation'])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');
   });
 });

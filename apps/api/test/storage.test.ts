@@ -13,6 +13,7 @@ import { StorageKeyError, STORAGE_CACHE_CONTROL, type Storage } from '../src/sto
 import { startTestApp, type TestApp } from './helpers.js';
 import { startLocalS3, type LocalS3 } from './support/s3.js';
 import { signUp } from './support/shop.js';
+import { storefrontBuild } from './support/storefront-build.js';
 
 let s3: LocalS3;
 const dirs: string[] = [];
@@ -307,9 +308,9 @@ describe.each(['disk', 's3'] as const)('the shop on %s storage', (driver) => {
   });
 });
 
-/** The least of a storefront build that renders a page's head. */
+/** The least of a storefront build that renders a page's head (with the real server entry). */
 function tinyBuild() {
-  const dist = tempDir();
+  const dist = storefrontBuild();
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>',

@@ -13,7 +13,8 @@ interface PageMetaProps {
 
 /**
  * The page's head, rendered by React 19 into <head>. The server writes the same tags into the HTML for
- * crawlers and link previews (apps/api/src/plugins/site); main.tsx drops those before React takes over.
+ * crawlers and link previews (app/server/head.ts, from the page's loader or its route's meta); main.tsx drops
+ * those before React takes over.
  */
 export function PageMeta({ title, description, canonicalPath, image, jsonLd, keywords }: PageMetaProps) {
   const { shop } = bootData();

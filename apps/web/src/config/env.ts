@@ -4,3 +4,6 @@ export const env = {
   requestTimeoutMs: 30_000,
   dev: import.meta.env.DEV,
 } as const;
+
+/** True in the server bundle (entry-server.tsx): what only the server reads is left out of the browser's. */
+export const onServer: boolean = import.meta.env.SSR;

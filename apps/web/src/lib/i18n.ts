@@ -19,7 +19,7 @@ export function currentLanguage(): Language {
   return isLanguage(boot) ? boot : 'en';
 }
 
-export const directionOf = (lng: Language) => (lng === 'ar' ? 'rtl' : 'ltr');
+export const directionOf = (lng: Language): 'rtl' | 'ltr' => (lng === 'ar' ? 'rtl' : 'ltr');
 
 /**
  * Saves the choice (browser storage for the client, a cookie so the server renders the next page in it)

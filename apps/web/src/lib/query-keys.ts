@@ -1,6 +1,6 @@
 /**
- * Query keys of catalogue answers. The server inlines answers under the same keys
- * (apps/api/src/plugins/site/route-data.ts), so keep both in step.
+ * Query keys of catalogue answers. The pages' loaders inline the server's answers under the same keys, read from
+ * the same query options (home-page.tsx, product-page.tsx).
  */
 export const queryKeys = {
   category: (slug: string) => ['category', slug.toLowerCase()] as const,

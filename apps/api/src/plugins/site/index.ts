@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGES, type Language } from '@boutique/contracts';
+import { LANGUAGES, type Language, type SiteEntry, type SiteServices } from '@boutique/contracts';
 import type { Config } from '../../env.js';
 import type { CatalogReader, CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
 import { redactUrl } from '../../lib/log-redaction.js';
 import {
-  accountPageKey,
-  isAccountPath,
-  notFoundPage,
-  resolvePage,
-  type Page,
-  type PageContext,
-} from './pages.js';
-import { renderPage } from './render.js';
-import { loadTemplate, loadTranslations, lookup, type Template, type Translations } from './template.js';
+  fillTemplate,
+  loadTemplate,
+  loadTranslations,
+  type Template,
+  type Translations,
+} from './template.js';
 import { sitemap } from './sitemap.js';
-import { loadCriticalFonts, loadRouteAssets, loadServerEntry, type ServerEntry } from './ssr.js';
-import { PageCache, pageAddress } from './page-cache.js';
+import { loadCriticalFonts, loadRouteAssets, loadServerEntry } from './ssr.js';
+import { PageCache } from './page-cache.js';
 
 /** What the rendered pages of one instance may weigh at most. */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -29,42 +26,10 @@ declare module 'fastify' {
   }
 }
 
-/** Namespaces the frame renders on every page (apps/web/src/lib/i18n.ts). */
-const BASE_NAMESPACES = ['common', 'cart', 'search'] as const;
-const PAGE_PATHS = [
-  '/',
-  '/collections',
-  '/collection/:slug',
-  '/product/:slug',
-  '/cart',
-  '/faq',
-  '/shipping',
-  '/size-guide',
-  '/contact',
-  '/our-story',
-  '/terms',
-  '/privacy',
-  '/returns',
-  '/account/login',
-  '/account/register',
-  '/account/forgot-password',
-  '/account/reset-password',
-  '/account/verify-email',
-  '/account/two-factor',
-  '/account/security',
-  '/account/profile',
-  '/account/addresses',
-  '/account/orders',
-  '/account/orders/:id/invoice',
-  '/checkout',
-  '/order-confirmation',
-  '/auth/:provider/callback',
-];
-
 export interface SiteAssets {
   template: Template | undefined;
   translations: Translations;
-  serverEntry: ServerEntry | undefined;
+  serverEntry: SiteEntry | undefined;
   routeAssets: ReturnType<typeof loadRouteAssets>;
   criticalFonts: ReturnType<typeof loadCriticalFonts>;
 }
@@ -79,9 +44,6 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
     criticalFonts: loadCriticalFonts(config.webDistDir),
   };
 }
-
-const HOISTED_TAGS =
-  /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>|<script type="application\/ld\+json">[\s\S]*?<\/script>)+/;
 
 /** How long a page may take to render on the server before the browser is left to render it. */
 const RENDER_TIMEOUT_MS = 2000;
@@ -98,7 +60,8 @@ export function requestLanguage(request: FastifyRequest): Language {
 
 /**
  * Serves the built storefront from the same process: hashed assets cached for a year, translations and media
- * for less, and for every page index.html with that page's head and data written in (see render.ts).
+ * for less, and every page as the storefront's server entry renders it (apps/web/src/entry-server.tsx: which
+ * pages there are, their data, head and status), written into index.html and cached.
  */
 export async function registerSite(
   app: FastifyInstance,
@@ -108,58 +71,32 @@ export async function registerSite(
   setPageNotFound: (handler: PageNotFound) => void,
 ) {
   const { template, translations, serverEntry, routeAssets, criticalFonts } = assets;
-  const shop = config.shop;
+  const shop = { ...config.shop, publicUrl: config.publicUrl };
 
   // Rendered pages, per language and address; dropped with the catalogue answers they are made of (when only some
   // products' stock changed, only the pages showing them).
-  const pages = new PageCache<{ page: Page; html: string; tags: ReadonlySet<number> | undefined }>(
-    PAGE_CACHE_BYTES,
-  );
+  const pages = new PageCache<{
+    status: number;
+    redirect?: string;
+    html: string;
+    tags: ReadonlySet<number> | undefined;
+  }>(PAGE_CACHE_BYTES);
   catalog.onChange((changed) => {
     if (!changed) return pages.clear();
     pages.dropWhere((entry) => !entry.tags || [...changed].some((id) => entry.tags?.has(id)));
   });
   app.decorate('pageCache', pages);
 
-  const context = (lang: Language, reader: CatalogReader = catalog): PageContext => ({
+  const services = (lang: Language, reader: CatalogReader = catalog): SiteServices => ({
     lang,
     catalog: reader,
-    shopName: config.shop.name,
-    publicUrl: config.publicUrl,
-    t: (ns, key) => lookup(translations, lang, ns, key) ?? lookup(translations, 'en', ns, key),
+    shop,
+    translations,
   });
 
-  /** The page as HTML, or '' to let the browser render it (no server bundle, a failure, or too slow). */
-  const renderApp = async (
-    request: FastifyRequest,
-    url: string,
-    lang: Language,
-    page: Page,
-  ): Promise<string> => {
-    if (!serverEntry) return '';
-    try {
-      const html = await serverEntry.render({
-        url,
-        lang,
-        resources: { [lang]: translations[lang] ?? {}, en: translations.en ?? {} },
-        queries: page.queries,
-        shop: { ...shop, publicUrl: config.publicUrl },
-        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-      });
-      // React puts the page's <title>, <meta> and preload links first; the head already carries them.
-      return html.replace(HOISTED_TAGS, '');
-    } catch (err) {
-      request.log.error(
-        { err, url: redactUrl(request.url) },
-        'server rendering failed; the browser renders this page',
-      );
-      return '';
-    }
-  };
-
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, forceNotFound = false) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
-    if (!template) {
+    if (!template || !serverEntry) {
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
@@ -168,43 +105,39 @@ export async function registerSite(
         );
     }
     const lang = requestLanguage(request);
-    const [path = '/', query = ''] = request.url.split('?', 2);
-    // Rendered and cached for the parameters the page reads, never the raw query string (`?cb=1..n` would
-    // otherwise make a page per value). Account pages read none: their one-time tokens never reach the page.
-    // Every unknown address is one page per language, sent for the browser to render.
-    const url = forceNotFound || isAccountPath(path) ? path : pageAddress(path, new URLSearchParams(query));
-    const key = `${lang}:${forceNotFound ? '404' : accountPageKey(url)}`;
+    // Rendered and cached for the parameters the page reads, never the raw query string.
+    const address = serverEntry.pageAddress(request.url);
+    const key = `${lang}:${address}`;
     let entry = pages.get(key);
     if (!entry) {
       const recording = catalog.recording();
-      const ctx = context(lang, recording.reader);
-      const page = forceNotFound ? notFoundPage(ctx) : await resolvePage(path, ctx);
-      const appHtml = page.redirect || forceNotFound ? '' : await renderApp(request, url, lang, page);
+      const page = await serverEntry.render(address, {
+        ...services(lang, recording.reader),
+        renderTimeoutMs: RENDER_TIMEOUT_MS,
+      });
+      if (page.error)
+        request.log.error(
+          { err: page.error, url: redactUrl(request.url) },
+          'server rendering failed; the browser renders this page',
+        );
       const html = page.redirect
         ? ''
-        : renderPage({
-            template,
-            page,
-            lang,
-            publicUrl: config.publicUrl,
-            shop,
-            translations,
-            baseNamespaces: BASE_NAMESPACES,
-            appHtml,
-            assets: appHtml ? routeAssets(page.module) : undefined,
-            fonts: criticalFonts[lang],
+        : fillTemplate(template, page, {
+            ...routeAssets(page.modules),
+            fonts: criticalFonts[lang] ?? [],
           });
-      entry = { page, html, tags: recording.tags() };
-      // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place either.
-      if (page.status === 200 || forceNotFound) pages.set(key, entry);
+      entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };
+      // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place.
+      if (page.cacheable) pages.set(key, entry);
     }
-    if (entry.page.redirect) return reply.redirect(entry.page.redirect, 301);
-    return reply.code(entry.page.status).type('text/html; charset=utf-8').send(entry.html);
+    if (entry.redirect) return reply.redirect(entry.redirect, 301);
+    return reply.code(entry.status).type('text/html; charset=utf-8').send(entry.html);
   };
 
-  for (const path of PAGE_PATHS)
+  // The storefront's pages, as its server entry lists them: a known page answers another method with 405.
+  for (const path of serverEntry?.paths ?? [])
     app.get(path, { schema: { hide: true } }, (req, reply) => sendPage(req, reply));
-  setPageNotFound((req, reply) => sendPage(req, reply, true));
+  setPageNotFound((req, reply) => sendPage(req, reply));
 
   app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
     reply
@@ -215,10 +148,7 @@ export async function registerSite(
           'User-agent: *',
           'Allow: /',
           'Disallow: /api/',
-          'Disallow: /account/',
-          'Disallow: /checkout',
-          'Disallow: /cart',
-          'Disallow: /order-confirmation',
+          ...(serverEntry?.disallowed ?? []).map((path) => `Disallow: ${path}`),
           `Sitemap: ${config.publicUrl}/sitemap.xml`,
           '',
         ].join('\n'),
@@ -229,7 +159,7 @@ export async function registerSite(
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(await sitemap(catalog, config.publicUrl, SITEMAP_PATHS)),
+      .send(sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services('en')) : [])),
   );
 
   if (template) {
@@ -253,17 +183,3 @@ export async function registerSite(
     });
   }
 }
-
-/** Pages listed in the sitemap besides collections and products. */
-const SITEMAP_PATHS = [
-  '/',
-  '/collections',
-  '/our-story',
-  '/faq',
-  '/shipping',
-  '/size-guide',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/returns',
-];

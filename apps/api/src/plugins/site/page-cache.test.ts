@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, pageAddress } from './page-cache.js';
+import { PageCache } from './page-cache.js';
 
 describe('the page cache', () => {
   it('never weighs more than its bound, dropping the least recently used first', () => {
@@ -16,15 +16,5 @@ describe('the page cache', () => {
     expect(cache.get('en:/huge')).toBeUndefined();
     cache.clear();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
-  });
-
-  it('renders a page for the parameters it reads, in a fixed order, and nothing else', () => {
-    const q = (s: string) => new URLSearchParams(s);
-    expect(pageAddress('/', q('cb=1&utm_source=x'))).toBe('/');
-    expect(pageAddress('/collection/caftan', q('sort=newest&cb=2&color=red,blue'))).toBe(
-      '/collection/caftan?color=red%2Cblue&sort=newest',
-    );
-    expect(pageAddress('/size-guide', q('tab=men-jellaba&x=1'))).toBe('/size-guide?tab=men-jellaba');
-    expect(pageAddress('/collection/caftan', q(`sort=${'a'.repeat(300)}`))).toBe('/collection/caftan');
   });
 });

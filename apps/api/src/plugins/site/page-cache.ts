@@ -55,26 +55,3 @@ export class PageCache<T extends { html: string }> {
     this.#entries.delete(key);
   }
 }
-
-/**
- * The query parameters each page reads (apps/web: a collection's filters and order, the size guide's tab),
- * in a fixed order. Pages are rendered and cached for these only: any other parameter (`?cb=1`, `?utm_...`)
- * changes neither the page nor its cache key.
- */
-const PAGE_PARAMS: [RegExp, readonly string[]][] = [
-  [/^\/collection\/[^/]+$/, ['color', 'size', 'min', 'max', 'sort', 'view']],
-  [/^\/size-guide$/, ['tab']],
-];
-
-/** The page's address as it is rendered and cached: its path and the parameters it reads, nothing else. */
-export function pageAddress(path: string, search: URLSearchParams): string {
-  const names = PAGE_PARAMS.find(([pattern]) => pattern.test(path))?.[1] ?? [];
-  const kept = new URLSearchParams();
-  for (const name of names) {
-    const value = search.get(name);
-    // Values of a few hundred characters are not links anyone shares: they are not rendered as such.
-    if (value !== null && value.length <= 200) kept.set(name, value);
-  }
-  const query = kept.toString();
-  return query ? `${path}?${query}` : path;
-}

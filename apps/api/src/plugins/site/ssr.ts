@@ -1,25 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language, ShopInfo } from '@boutique/contracts';
+import type { Language, SiteEntry } from '@boutique/contracts';
 
-/** The storefront's server entry (apps/web/src/entry-server.tsx), as built into dist-server. */
-export interface ServerEntry {
-  render(input: {
-    url: string;
-    lang: Language;
-    resources: Record<string, Record<string, unknown>>;
-    queries: { key: unknown[]; data: unknown }[];
-    shop: ShopInfo;
-    signal?: AbortSignal;
-  }): Promise<string>;
-}
-
-/** Loads the server bundle built beside the storefront; undefined when it was not built (pages render in the browser). */
-export async function loadServerEntry(distDir: string): Promise<ServerEntry | undefined> {
+/** Loads the storefront's server entry built beside it; undefined when it was not built (pages answer 503). */
+export async function loadServerEntry(distDir: string): Promise<SiteEntry | undefined> {
   const file = join(distDir, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as ServerEntry;
+  return (await import(pathToFileURL(file).href)) as SiteEntry;
 }
 
 /**
@@ -49,22 +37,22 @@ interface ManifestChunk {
 export function loadRouteAssets(distDir: string) {
   const manifest = readBuildRecord<ManifestChunk>(distDir, 'manifest.json');
   const memo = new Map<string, { css: string[]; js: string[] }>();
-  return (module: string | undefined) => {
-    if (!module || !manifest[module]) return { css: [], js: [] };
-    const known = memo.get(module);
+  return (modules: readonly string[]) => {
+    const key = modules.join(' ');
+    const known = memo.get(key);
     if (known) return known;
     const css = new Set<string>();
     const js = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
+    const visit = (name: string) => {
+      const chunk = manifest[name];
       if (!chunk || js.has(`/${chunk.file}`)) return;
       js.add(`/${chunk.file}`);
       for (const c of chunk.css ?? []) css.add(`/${c}`);
       for (const i of chunk.imports ?? []) visit(i);
     };
-    visit(module);
+    for (const module of modules) visit(module);
     const result = { css: [...css], js: [...js] };
-    memo.set(module, result);
+    memo.set(key, result);
     return result;
   };
 }

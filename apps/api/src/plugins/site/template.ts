@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderedPage } from '@boutique/contracts';
 
 export interface Template {
   /** index.html split around the places the server fills. */
@@ -46,7 +47,7 @@ export function loadTemplate(distDir: string): Template | undefined {
 
 export type Translations = Record<string, Record<string, Record<string, unknown>>>;
 
-/** Every namespace of every language, read once at start: the server inlines some and reads titles from them. */
+/** Every namespace of every language, read once at start and lent to the storefront's server entry. */
 export function loadTranslations(distDir: string): Translations {
   const root = join(distDir, 'locales');
   const result: Translations = {};
@@ -65,12 +66,27 @@ export function loadTranslations(distDir: string): Translations {
   return result;
 }
 
-/** A dotted key of a namespace, e.g. `meta.title`, or undefined. */
-export function lookup(translations: Translations, lng: string, ns: string, key: string): string | undefined {
-  let node: unknown = translations[lng]?.[ns];
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
+/** An address of the build in an attribute (they are hashed file names: only `&` and `"` could matter). */
+const href = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * index.html for one page: <html lang dir>, the head the storefront wrote, the page's own stylesheets and the
+ * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the page
+ * rendered, and the boot data (shop, inlined answers, translations) for the first paint.
+ */
+export function fillTemplate(
+  template: Template,
+  page: Pick<RenderedPage, 'lang' | 'dir' | 'head' | 'html' | 'boot'>,
+  assets: { css: string[]; fonts: string[] },
+): string {
+  const head = [
+    page.head,
+    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
+    ...assets.fonts.map(
+      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href(file)}">`,
+    ),
+  ].join('\n    ');
+  const before = template.before.replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`);
+  const body = template.between.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  return `${before}${head}${body}<script id="boot-data" type="application/json">${page.boot}</script>${template.after}`;
 }

@@ -11,7 +11,7 @@ import {
   type Rule,
   type Validation,
 } from '@/lib/validation';
-import { normalizeAddress, type AddressValues } from '../checkout/address-validation';
+import { normalizeAddress, type AddressValues } from '@/lib/address-validation';
 
 /**
  * The account forms' checks (the server's rules, see lib/validation.ts) and their translated messages, keys of
@@ -127,7 +127,7 @@ export const passwordResolver = (t: TranslateAccountError) =>
 
 // ---------------------------------------------------------------- addresses
 
-export { ADDRESS_FIELDS, type AddressField } from '../checkout/address-validation';
+export { ADDRESS_FIELDS, type AddressField } from '@/lib/address-validation';
 export type AddressFormValues = AddressValues & { is_default: boolean };
 
 const PHONE = /^[+\d\s().-]+$/;

@@ -3,6 +3,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { onServer } from '@/config/env';
 import { localized } from '@/lib/product';
 import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
@@ -12,7 +13,8 @@ import { ChevronDownIcon, FilterIcon, GridIcon, ListIcon } from '@/components/ui
 import { selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card/product-card';
 import { ProductImage } from '@/components/product-image';
-import { categoryProductsQuery } from './api/get-category-products';
+import type { LoadContext, PageData } from '@/lib/page';
+import { categoryProductsOf, categoryProductsQuery } from './api/get-category-products';
 import { FilterPanel } from './components/filter-panel';
 import {
   SORTS,
@@ -210,3 +212,25 @@ function Collection({ slug }: { slug: string }) {
     </>
   );
 }
+
+/** On the server only (left out of the browser's bundle): a mis-cased address moves, an unknown collection is a 404, a known one comes inlined. */
+export const load = onServer
+  ? async ({ params, catalog, lang, notFound, preload }: LoadContext): Promise<PageData> => {
+      const slug = params.slug ?? '';
+      if (slug !== slug.toLowerCase()) return { redirect: paths.collection.href(slug.toLowerCase()) };
+      const body = await catalog.categoryProducts(slug);
+      if (!body) return notFound();
+      const data = categoryProductsOf(body);
+      const { category } = data;
+      return {
+        queries: [{ key: categoryProductsQuery(category.slug).queryKey, data }],
+        head: {
+          title: localized(category.name, lang),
+          description: localized(category.description, lang),
+          canonicalPath: paths.collection.href(category.slug),
+          image: category.image?.url,
+          preload: preload(category.image, '(max-width: 940px) 50vw, 100vw'),
+        },
+      };
+    }
+  : undefined;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductDetail, RelatedProduct, Size } from '@boutique/contracts';
 import { paths } from '@/config/paths';
+import { onServer } from '@/config/env';
 import { ApiError } from '@/lib/api-client';
 import { bootData } from '@/lib/boot';
 import { localized, thumbnailUrl } from '@/lib/product';
@@ -16,7 +17,8 @@ import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductImage } from '@/components/product-image';
-import { productQuery } from './api/get-product';
+import type { LoadContext, PageData } from '@/lib/page';
+import { productOf, productQuery } from './api/get-product';
 import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
 import styles from './components/product.module.css';
@@ -351,3 +353,29 @@ function ProductSkeleton() {
     </div>
   );
 }
+
+/**
+ * On the server: an old link by id moves to the product's address, an unknown product is a 404. The page
+ * renders its own structured data, so the head carries none.
+ */
+export const load = onServer
+  ? async ({ params, catalog, lang, notFound, preload }: LoadContext): Promise<PageData> => {
+      const slug = params.slug ?? '';
+      const body = await catalog.product(slug);
+      if (!body) return notFound();
+      const data = productOf(body);
+      const { product } = data;
+      if (product.slug !== slug) return { redirect: paths.product.href(product.slug) };
+      return {
+        queries: [{ key: productQuery(product.slug).queryKey, data }],
+        head: {
+          title: localized(product.name, lang),
+          description: localized(product.description, lang),
+          canonicalPath: paths.product.href(product.slug),
+          image: product.images[0]?.url,
+          ogType: 'product',
+          preload: preload(product.images[0], '(max-width: 940px) 100vw, 50vw'),
+        },
+      };
+    }
+  : undefined;

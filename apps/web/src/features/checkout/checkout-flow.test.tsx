@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AddressFields } from '@boutique/contracts';
 import { AddressStep } from './components/address-step';
 import { PaymentStep } from './components/payment-step';
-import { emptyAddress, type AddressValues } from './address-validation';
+import { emptyAddress, type AddressValues } from '@/lib/address-validation';
 import { summarize, type CheckoutLine } from './checkout-model';
 import { useCheckoutPayment } from './use-checkout-payment';
 

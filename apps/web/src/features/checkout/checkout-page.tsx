@@ -9,7 +9,7 @@ import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
 import { useSession } from '@/lib/session/session';
-import { emptyAddress, type AddressFields, type AddressValues } from './address-validation';
+import { emptyAddress, type AddressFields, type AddressValues } from '@/lib/address-validation';
 import { filsToAmount } from './checkout-model';
 import { usePaymentConfig } from './api/get-payment-config';
 import { useSavedAddresses } from './api/get-saved-addresses';

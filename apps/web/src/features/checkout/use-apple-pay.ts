@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AddressFields } from '@boutique/contracts';
 import { GENERIC_ERROR } from '@/lib/api-client';
 import { applePayConfigQuery, contactAddress, processApplePayment } from './api/apple-pay';
-import { validateAddress } from './address-validation';
+import { validateAddress } from '@/lib/address-validation';
 import {
   APPLE_PAY_VERSION,
   WALLET_DEFAULTS,

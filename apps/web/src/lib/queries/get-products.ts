@@ -13,8 +13,11 @@ export async function getProducts(page: number, perPage: number, tag?: ProductTa
     query: { page, per_page: perPage, tag },
     signal,
   });
-  return res.data.products;
+  return productsOf(res);
 }
+
+/** The page of products an answer carries (the server inlines the same). */
+export const productsOf = (res: ProductPageResponse) => res.data.products;
 
 /** One page of in-stock products, newest first; the server inlines the home page's pages under these keys. */
 export const productsQuery = (page: number, perPage: number, tag?: ProductTag) =>

@@ -23,7 +23,7 @@ import {
   type AddressField,
   type AddressFormValues,
 } from '../account-validation';
-import { emptyAddress } from '../../checkout/address-validation';
+import { emptyAddress } from '@/lib/address-validation';
 import { useCountries } from '../use-countries';
 import styles from './account.module.css';
 

@@ -8,8 +8,10 @@ export async function getCategoryProducts(slug: string, signal?: AbortSignal) {
     `/v1/products/filters/category/${encodeURIComponent(slug)}`,
     { signal },
   );
-  return res.data.data;
+  return categoryProductsOf(res);
 }
+
+export const categoryProductsOf = (res: CategoryProductsResponse) => res.data.data;
 
 export const categoryProductsQuery = (slug: string) =>
   queryOptions({

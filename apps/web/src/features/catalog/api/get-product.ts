@@ -5,8 +5,10 @@ import { queryKeys } from '@/lib/query-keys';
 
 export async function getProduct(slug: string, signal?: AbortSignal) {
   const res = await apiRequest<ProductResponse>(`/v1/products/slug/${encodeURIComponent(slug)}`, { signal });
-  return res.data;
+  return productOf(res);
 }
+
+export const productOf = (res: ProductResponse) => res.data;
 
 export const productQuery = (slug: string) =>
   queryOptions({

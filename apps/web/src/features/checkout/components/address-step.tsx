@@ -22,7 +22,7 @@ import {
   type AddressField,
   type AddressFields,
   type AddressValues,
-} from '../address-validation';
+} from '@/lib/address-validation';
 import styles from './checkout.module.css';
 
 const LEGAL_LINKS = [

@@ -5,8 +5,10 @@ import { queryKeys } from '@/lib/query-keys';
 
 export async function getGalleries(signal?: AbortSignal) {
   const res = await apiRequest<GalleriesResponse>('/v1/galleries', { signal });
-  return res.data.data.galleries;
+  return galleriesOf(res);
 }
+
+export const galleriesOf = (res: GalleriesResponse) => res.data.data.galleries;
 
 export const galleriesQuery = () =>
   queryOptions({ queryKey: queryKeys.galleries(), queryFn: ({ signal }) => getGalleries(signal) });

@@ -3,9 +3,10 @@ import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
 import { checkEmail, checkText, normalizeEmail, type Rule } from '@/lib/validation';
 
 /**
- * Step 1 checks the address with the server's own rules (AddressFieldsSchema in contracts, written out without
- * zod as lib/validation.ts does; address-validation.test.ts holds the two side by side): the order call that
- * follows the payment sends this address, and must never be refused for it once the money has moved.
+ * Checkout's first step and the address book check an address with the server's own rules
+ * (AddressFieldsSchema in contracts, written out without zod as lib/validation.ts does;
+ * address-validation.test.ts holds the two side by side): the order call that follows the payment sends this
+ * address, and must never be refused for it once the money has moved.
  */
 
 export const ADDRESS_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'country'] as const;
