@@ -97,7 +97,7 @@ test.describe('the invoice of an order', () => {
     await expectPrintsAlone(page, 'en-light');
 
     // The confirmation e-mail's link opens the same document.
-    const mail = await waitForEmail(customer.email);
+    const mail = await waitForEmail(customer.email, { containing: '/invoice' });
     const link = /https?:\/\/[^\s"<>]+\/account\/orders\/(\d+)\/invoice/.exec(mail);
     expect(link?.[1], 'an invoice link in the confirmation').toBe(String(order.order_id));
     await page.goto(new URL(link?.[0] ?? '').pathname);

@@ -43,7 +43,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       await page.goto('/account/profile');
       await expect(page.getByText(c('profile.unverified'))).toBeVisible();
-      const mail = await waitForEmail(customer.email);
+      const mail = await waitForEmail(customer.email, { containing: '/account/verify-email?token=' });
       const link = /\/account\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
       expect(link, 'the confirmation link').toBeTruthy();
 
