@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, snap as snapAt, test } from '../fixtures/shop';
 import {
   newCustomer,
+  ownerOfThisTry,
   registerCustomer,
   signInQuickly,
   verifyEmail,
@@ -13,7 +14,6 @@ import {
   type Customer,
 } from '../fixtures/accounts';
 import { anyPieceInStock, buyThroughApi } from '../fixtures/checkout';
-import { ownerEmail } from '../playwright.config';
 
 type Lang = 'en' | 'fr' | 'ar';
 type Texts = Record<string, unknown>;
@@ -35,8 +35,7 @@ const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/
  * confirms this sign-in. The browser then starts signed in, as the storefront keeps the session.
  */
 async function signInOwner(page: Page, request: APIRequestContext, who: string): Promise<Customer> {
-  const retry = test.info().retry > 0 ? '-retry' : '';
-  const owner = { ...newCustomer('Lalla Owner'), email: ownerEmail(`${who}${retry}`) };
+  const owner = { ...newCustomer('Lalla Owner'), email: ownerOfThisTry(who) };
   await registerCustomer(request, owner);
   await verifyEmail(request, owner);
   const login = await request.post('/api/v1/auth/login', {

@@ -8,7 +8,7 @@ import {
   waitForEmail,
   type Customer,
 } from '../fixtures/accounts';
-import { buyThroughApi, piecesInStock, type PlacedOrder } from '../fixtures/checkout';
+import { buyThroughApi, firstPieceInStock, type PlacedOrder } from '../fixtures/checkout';
 
 // This shop runs without SHOP_TRN: its orders have receipts (the tax invoice is covered by the API and unit tests).
 
@@ -24,8 +24,7 @@ const vatOf = (total: number) => Math.round((total * 100 * 5) / 105) / 100;
 async function shopperWithOrder(request: Parameters<typeof registerCustomer>[0], locale: 'en' | 'ar') {
   const customer = await registerCustomer(request);
   await verifyEmail(request, customer);
-  const [piece] = await piecesInStock(request, 1);
-  if (!piece) throw new Error('the demo catalogue has no pieces in stock');
+  const piece = await firstPieceInStock(request);
   const order = await buyThroughApi(request, customer, piece, locale);
   return { customer, piece, order };
 }

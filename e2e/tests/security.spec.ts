@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { expect, snap, test } from '../fixtures/shop';
-import { AccountPages, newCustomer, registerCustomer, verifyEmail, waitForEmail } from '../fixtures/accounts';
-import { ownerEmail } from '../playwright.config';
+import {
+  AccountPages,
+  newCustomer,
+  ownerOfThisTry,
+  registerCustomer,
+  verifyEmail,
+  waitForEmail,
+} from '../fixtures/accounts';
 
 type Lang = 'en' | 'ar';
 type Texts = Record<string, unknown>;
@@ -107,9 +113,7 @@ for (const lang of ['en', 'ar'] as const) {
       page,
       shop,
     }) => {
-      // A retry registers its owner afresh (ADMIN_EMAILS lists the `-retry` addresses too).
-      const retry = test.info().retry > 0 ? '-retry' : '';
-      const owner = { ...newCustomer('Lalla Owner'), email: ownerEmail(`${lang}${retry}`) };
+      const owner = { ...newCustomer('Lalla Owner'), email: ownerOfThisTry(lang) };
       await registerCustomer(page.request, owner);
       await verifyEmail(page.request, owner);
 

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/shop';
 import { registerCustomer, signInQuickly } from '../fixtures/accounts';
-import { ADDRESS, buyThroughApi, fillServerCart, piecesInStock, tokenFor } from '../fixtures/checkout';
+import {
+  ADDRESS,
+  buyThroughApi,
+  fillServerCart,
+  firstPieceInStock,
+  piecesInStock,
+  tokenFor,
+} from '../fixtures/checkout';
 
 /** Each story leaves its screens at 390 and 1280 px here, to be looked at (en light, ar dark). */
 const SCREENS = process.env.E2E_SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
@@ -63,8 +70,7 @@ test.describe('storefront defects seen on phones and in Arabic', () => {
     shop,
   }) => {
     const customer = await registerCustomer(request);
-    const [piece] = await piecesInStock(request, 1);
-    if (!piece) throw new Error('the demo catalogue has no piece in stock');
+    const piece = await firstPieceInStock(request);
     await buyThroughApi(request, customer, piece);
     const token = await tokenFor(request, customer);
     const saved = await request.post('/api/v1/account/addresses', {
@@ -99,8 +105,7 @@ test.describe('storefront defects seen on phones and in Arabic', () => {
       request,
       shop,
     }) => {
-      const [piece] = await piecesInStock(request, 1);
-      if (!piece) throw new Error('the demo catalogue has no piece in stock');
+      const piece = await firstPieceInStock(request);
       await page.setViewportSize(PHONE);
 
       // Pages with a title and buttons across the phone, or a form: no floating button.
@@ -206,8 +211,7 @@ test.describe('storefront defects seen on phones and in Arabic', () => {
       shop,
     }) => {
       const customer = await registerCustomer(request);
-      const [piece] = await piecesInStock(request, 1);
-      if (!piece) throw new Error('the demo catalogue has no piece in stock');
+      const piece = await firstPieceInStock(request);
       await buyThroughApi(request, customer, piece);
       await signInQuickly(page, customer);
       await shop.open('/account/orders', { lang, dark });
@@ -282,8 +286,7 @@ test.describe('storefront defects seen on phones and in Arabic', () => {
         .evaluateAll((nodes) =>
           nodes.map((n) => JSON.parse(n.textContent ?? '{}') as { '@type': string; name?: string }),
         );
-    const [first] = await piecesInStock(request, 1);
-    if (!first) throw new Error('the demo catalogue has no pieces in stock');
+    const first = await firstPieceInStock(request);
 
     // Landing on it: the server's block gives way to the page's own.
     await shop.open(`/product/${first.slug}`);
