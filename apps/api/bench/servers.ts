@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
@@ -41,6 +42,30 @@ process.send?.({
     },
     product: { real: `/api/v1/products/slug/${slug}`, ceiling: '/product', bytes: product.length },
   },
+});
+
+// The server's own view of a measured window, asked by the parent ('watch', then 'report'): how long its event
+// loop was held (a stall delays every request queued behind it) and what garbage collection cost.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+let pauses: number[] = [];
+new PerformanceObserver((list) => {
+  pauses.push(...list.getEntries().map((e: PerformanceEntry) => e.duration));
+}).observe({ entryTypes: ['gc'] });
+process.on('message', (message) => {
+  if (message === 'watch') {
+    loopDelay.reset();
+    loopDelay.enable();
+    pauses = [];
+  } else if (message === 'report') {
+    loopDelay.disable();
+    process.send?.({
+      loopDelayP99: loopDelay.percentile(99) / 1e6,
+      loopDelayMax: loopDelay.max / 1e6,
+      gcCount: pauses.length,
+      gcTotal: pauses.reduce((a, b) => a + b, 0),
+      gcMax: Math.max(0, ...pauses),
+    });
+  }
 });
 process.on('disconnect', () => {
   void Promise.all([app.close(), bare.close()]).then(() => process.exit(0));

@@ -22,10 +22,10 @@ export interface ShopInfo extends ShopDetails {
 }
 
 /**
- * A catalogue answer as the API caches it: the JSON envelope a storefront request would receive, serialised.
- * Undefined when there is no such thing (an unknown product or collection).
+ * A catalogue answer as the API caches it: the JSON envelope a storefront request would receive, serialised
+ * to UTF-8 bytes. Undefined when there is no such thing (an unknown product or collection).
  */
-export type CatalogAnswer = { body: string } | undefined;
+export type CatalogAnswer = { body: Uint8Array } | undefined;
 
 /** The catalogue, read the way the storefront's pages read it (the API's CatalogReader fits). */
 export interface SiteCatalog {

@@ -2,8 +2,9 @@ import type { CatalogAnswer, SiteServices } from '@boutique/contracts';
 import type { TFunction } from 'i18next';
 import type { LoadContext, PageCatalog } from '@/lib/page';
 
+const utf8 = new TextDecoder();
 const parse = <T>(cached: CatalogAnswer): T | undefined =>
-  cached ? (JSON.parse(cached.body) as T) : undefined;
+  cached ? (JSON.parse(utf8.decode(cached.body)) as T) : undefined;
 
 /** A catalogue slug as the API accepts it: anything else is not asked for. */
 const isSlug = (value: string) => /^[A-Za-z0-9-]{1,120}$/.test(value);
