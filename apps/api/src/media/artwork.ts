@@ -1900,7 +1900,9 @@ export function collectionTileSvg(kind: 'caftan' | 'jellaba'): string {
   });
   g += `<rect y="930" width="${W}" height="70" fill="#7d5438"/><rect y="930" width="${W}" height="8" fill="#000" fill-opacity=".25"/>`;
   xs.forEach((x, i) => {
-    const gm = placedGarment(at(looks, i), kind, `${p}g${i}`, x, 925, 0.6, i === 2 ? 'right' : 'left');
+    // The caftan collection holds its takchitas too: the middle niche shows one.
+    const drawn: GarmentKind = kind === 'caftan' && i === 1 ? 'takchita' : kind;
+    const gm = placedGarment(at(looks, i), drawn, `${p}g${i}`, x, 925, 0.6, i === 2 ? 'right' : 'left');
     defs += gm.defs;
     g += gm.body;
   });
