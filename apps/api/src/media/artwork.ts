@@ -1083,8 +1083,10 @@ export function garmentSvg(art: GarmentArtwork, view: number): string {
     // viewBox rather than a scaled group: librsvg resamples patterns drawn under a
     // scaling transform, which is both blurrier and about four times slower.
     const x = 270;
-    // A jellaba's close-up starts higher, to take in the point of its hood.
-    const y = art.kind === 'jellaba' ? 40 : 162;
+    // A jellaba's close-up starts higher, to take in the point of its hood. Both offsets are multiples of 3
+    // units, whole pixels at the 10/3 scale of the crop: a fractional offset sends librsvg's patterns down
+    // its slow path (see the notes at the top).
+    const y = art.kind === 'jellaba' ? 39 : 162;
     const vig = vignette('bvig', x, y, 360, 480, 0.2);
     body += vig.body;
     return svgDoc(900, 1200, bg.defs + g.defs + vig.defs, body, `${x} ${y} 360 480`);
