@@ -1513,10 +1513,11 @@ function trimScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
     seed: scene.seed,
   };
   const g = garmentLayer(art, 'g', { view: 0, light: 'left' });
-  const x = 318;
-  const y = 170;
-  const w = 264;
-  const h = 330;
+  // 240 units across make 4 whole pixels each at 960 px (2 at 480), so the patterns stay on librsvg's fast path.
+  const x = 330;
+  const y = 180;
+  const w = 240;
+  const h = 300;
   const vig = vignette('v', x, y, w, h, 0.22);
   let body = `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${darken(at(pal, 0), 0.3)}"/>${g.body}`;
   // The needle lies across the cloth; its thread runs back to the button being sewn.
