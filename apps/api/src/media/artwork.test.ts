@@ -6,6 +6,7 @@ import {
   gallerySvg,
   garmentSvg,
   heroFrameSvg,
+  SCENE_SUBJECTS,
   type GarmentArtwork,
 } from './artwork.js';
 
@@ -23,6 +24,17 @@ const jellaba: GarmentArtwork = {
   motif: 'lattice',
   seed: 'jellaba-nuit',
 };
+
+/** The drawing as 300x400 RGB pixels, to ask what a shopper would see. */
+async function pixels(svg: string): Promise<{ data: Buffer; at: (x: number, y: number) => number }> {
+  const data = await sharp(Buffer.from(svg), { density: 24 }).removeAlpha().raw().toBuffer();
+  // Perceived lightness of one pixel, 0..1.
+  const at = (x: number, y: number): number => {
+    const i = (y * 300 + x) * 3;
+    return (0.2126 * (data[i] ?? 0) + 0.7152 * (data[i + 1] ?? 0) + 0.0722 * (data[i + 2] ?? 0)) / 255;
+  };
+  return { data, at };
+}
 
 async function size(svg: string, density?: number): Promise<{ width?: number; height?: number }> {
   const png = await sharp(Buffer.from(svg), density ? { density } : {})
@@ -79,8 +91,88 @@ describe('garmentSvg', () => {
   });
 });
 
+describe('garment kinds', () => {
+  const plain: GarmentArtwork = { ...emerald, colors: ['#16204a'], seed: 'same-seed' };
+  const caftan = { ...plain, kind: 'caftan' as const };
+  const takchita = { ...plain, kind: 'takchita' as const };
+  const hooded = { ...plain, kind: 'jellaba' as const };
+
+  it('draws a takchita with its sheer dfina and a mdamma, a plain caftan with neither', () => {
+    for (const view of [0, 2]) {
+      expect(garmentSvg(takchita, view)).toContain('id="gdfina"');
+      expect(garmentSvg(takchita, view)).toContain('id="gmdamma"');
+      expect(garmentSvg(caftan, view)).not.toContain('id="gdfina"');
+      expect(garmentSvg(caftan, view)).not.toContain('id="gmdamma"');
+    }
+    // Even when the takchita's data forgets the belt: a takchita always has one.
+    expect(garmentSvg({ ...takchita, belt: false }, 0)).toContain('id="gmdamma"');
+    expect(garmentSvg({ ...caftan, belt: true }, 0)).toContain('id="gmdamma"');
+  });
+
+  it('draws a jellaba with its hood, front and back, and never a caftan', () => {
+    for (const view of [0, 1, 2]) {
+      expect(garmentSvg(hooded, view)).toContain('id="gqob"');
+      expect(garmentSvg(caftan, view)).not.toContain('id="gqob"');
+      expect(garmentSvg({ ...hooded, belt: true }, view)).not.toContain('id="gmdamma"');
+    }
+  });
+
+  it('shows the hood above the shoulders, where a caftan leaves the backdrop', async () => {
+    // x 150 is the centre line; y 30 is above a caftan's neckline (162 + 24 units, at a third of a pixel each).
+    const jellaba = await pixels(garmentSvg(hooded, 0));
+    const dress = await pixels(garmentSvg(caftan, 0));
+    expect(jellaba.at(150, 30)).toBeLessThan(0.3);
+    expect(dress.at(150, 30)).toBeGreaterThan(0.6);
+  });
+
+  it('lets the under-dress show where the dfina parts, veiled elsewhere', async () => {
+    const t = await pixels(garmentSvg({ ...takchita, colors: ['#6d1a2a'] }, 0));
+    const c = await pixels(garmentSvg({ ...caftan, colors: ['#6d1a2a'] }, 0));
+    // Below the belt, off the centre line, on the left half (lit side): veiled on the takchita only.
+    expect(t.at(110, 300) - c.at(110, 300)).toBeGreaterThan(0.04);
+  });
+
+  it('weaves stripes into a striped piece: many more light-dark changes across the body', async () => {
+    const crossings = async (art: GarmentArtwork): Promise<number> => {
+      const { at } = await pixels(garmentSvg(art, 0));
+      let n = 0;
+      for (let x = 125; x < 175; x++) if (Math.abs(at(x + 1, 300) - at(x, 300)) > 0.04) n++;
+      return n;
+    };
+    const striped = { ...hooded, colors: ['#3a3a3c', '#1a1a1a', '#a47551'], weave: 'striped' as const };
+    expect(garmentSvg(striped, 0)).toContain('id="gstr"');
+    // The plain cloth's brocade and folds make a few changes; pinstripes make one every few pixels.
+    expect(await crossings(striped)).toBeGreaterThan(3 * (await crossings({ ...striped, weave: 'plain' })));
+  });
+
+  it('gives a two-tone piece its second colour on the shoulders and the hood', async () => {
+    const art = { ...hooded, colors: ['#c2603d', '#1a1a1a'], weave: 'two-tone' as const };
+    const svg = garmentSvg(art, 0);
+    expect(svg).toContain('id="gyoke"');
+    expect(svg.match(/<g id="gqob"><path d="[^"]+" fill="([^"]+)"/)?.[1]).toBe('#1a1a1a');
+    const twoTone = await pixels(svg);
+    const plainOne = await pixels(garmentSvg({ ...art, weave: 'plain' }, 0));
+    // The chest below the neckline turns dark; the skirt keeps the terracotta.
+    expect(plainOne.at(135, 95) - twoTone.at(135, 95)).toBeGreaterThan(0.15);
+    expect(Math.abs(plainOne.at(135, 300) - twoTone.at(135, 300))).toBeLessThan(0.02);
+    expect(garmentSvg({ ...art, weave: 'plain' }, 0)).not.toContain('id="gyoke"');
+  });
+
+  it('is the same drawing for the same product, and rejects an unknown kind or weave', () => {
+    for (const art of [caftan, takchita, hooded]) expect(garmentSvg(art, 0)).toBe(garmentSvg({ ...art }, 0));
+    expect(new Set([caftan, takchita, hooded].map((a) => garmentSvg(a, 0))).size).toBe(3);
+    expect(() => garmentSvg({ ...plain, kind: 'kimono' as GarmentArtwork['kind'] }, 0)).toThrow(/kind/);
+    expect(() => garmentSvg({ ...plain, weave: 'tartan' as GarmentArtwork['weave'] }, 0)).toThrow(/weave/);
+  });
+});
+
 describe('scenes', () => {
-  const scene = { palette: ['#0f5c4a', '#f1e7d3', '#b8893d'], motif: 'rosette' as const, seed: 'riad-1' };
+  const scene = {
+    subject: 'fountain' as const,
+    palette: ['#0f5c4a', '#f1e7d3', '#b8893d'],
+    motif: 'rosette' as const,
+    seed: 'riad-1',
+  };
 
   it('gallerySvg is deterministic, seed-dependent and renders at 4:5', async () => {
     expect(gallerySvg(scene)).toBe(gallerySvg({ ...scene, palette: [...scene.palette] }));
@@ -89,6 +181,25 @@ describe('scenes', () => {
     expect(() => gallerySvg({ ...scene, palette: ['#0f5c4a', 'blue'] })).toThrow(/hex/);
     const meta = await size(gallerySvg(scene), 18);
     expect([meta.width, meta.height]).toEqual([250, 313]);
+  });
+
+  it('draws each subject as a picture of its own, at 4:5', async () => {
+    const drawings = SCENE_SUBJECTS.map((subject) => gallerySvg({ ...scene, subject }));
+    expect(new Set(drawings).size).toBe(SCENE_SUBJECTS.length);
+    for (const svg of drawings) {
+      const meta = await size(svg, 18);
+      expect([meta.width, meta.height]).toEqual([250, 313]);
+    }
+    expect(() => gallerySvg({ ...scene, subject: 'beach' as typeof scene.subject })).toThrow(/subject/);
+  });
+
+  it('shows the garment its caption names: a takchita for the bride, jellabas for the family', () => {
+    const bride = gallerySvg({ ...scene, subject: 'bride' });
+    expect(bride).toContain('dfina"');
+    expect(bride).toContain('mdamma"');
+    const family = gallerySvg({ ...scene, subject: 'family' });
+    expect(family.match(/id="sj\dqob"/g)).toHaveLength(4);
+    expect(gallerySvg({ ...scene, subject: 'trim' })).toContain('url(#gbtn)');
   });
 
   it('wide artwork renders at its declared size', async () => {

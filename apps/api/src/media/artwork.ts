@@ -19,8 +19,18 @@
 
 export type Motif = 'star8' | 'rosette' | 'lattice' | 'chevron' | 'floral';
 
+/** How the cloth itself is coloured: one fabric, woven stripes, or a second colour on the shoulders and hood. */
+export type Weave = 'plain' | 'striped' | 'two-tone';
+
+export const GARMENT_KINDS = ['caftan', 'takchita', 'jellaba'] as const;
+export type GarmentKind = (typeof GARMENT_KINDS)[number];
+
 export interface GarmentArtwork {
-  kind: 'caftan' | 'jellaba';
+  /**
+   * The silhouette: a caftan (one layer, wide sleeves), a takchita (an under-dress with a sheer, open
+   * over-layer and always a belt), or a jellaba (a straighter hooded robe).
+   */
+  kind: GarmentKind;
   /** hex, 1-4; colors[0] is the fabric, others used for pattern/secondary panels */
   colors: string[];
   /** hex of trim/embroidery */
@@ -28,15 +38,34 @@ export interface GarmentArtwork {
   motif: Motif;
   /** e.g. the product slug: drives small deterministic variations */
   seed: string;
+  /** a mdamma at the waist of a caftan (a takchita always has one, a jellaba never) */
+  belt?: boolean;
+  /** plain unless given */
+  weave?: Weave;
 }
 
+/** What a gallery picture shows; its caption must say the same (see the demo data). */
+export const SCENE_SUBJECTS = [
+  'atelier',
+  'trim',
+  'lane',
+  'bride',
+  'family',
+  'garden',
+  'fountain',
+  'souk',
+] as const;
+export type SceneSubject = (typeof SCENE_SUBJECTS)[number];
+
 export interface SceneArtwork {
+  subject: SceneSubject;
   palette: string[];
   motif: Motif;
   seed: string;
 }
 
 const MOTIFS: readonly Motif[] = ['star8', 'rosette', 'lattice', 'chevron', 'floral'];
+const WEAVES: readonly Weave[] = ['plain', 'striped', 'two-tone'];
 
 // ---------------------------------------------------------------------------
 // numbers, colours, randomness
@@ -429,6 +458,11 @@ interface Geometry {
   hood: { d: string; seam: string; tip: P; rim: string | null } | null;
   backSeam: string | null;
   panel: string | null;
+  /**
+   * A takchita's sheer over-layer (dfina): the left half of its outline and a longer, wider over-sleeve;
+   * the right half is the mirror. In front the halves part below the belt on the under-dress.
+   */
+  over: { half: string; sleeve: string; sleeveEdge: string; edge: string } | null;
 }
 
 interface Variation {
@@ -444,11 +478,16 @@ interface Variation {
 
 function variation(art: GarmentArtwork): Variation {
   const r = makeRng(`garment|${art.seed}`);
+  const flare = r.next();
+  const sleeve = r.range(-1, 1);
+  // The belt once was a draw here; the draw stays so that every other variation of a product keeps its value.
+  if (art.kind !== 'jellaba') r.next();
   return {
-    flare: r.next(),
-    sleeve: r.range(-1, 1),
-    belt: art.kind === 'caftan' && r.chance(0.55),
-    panel: art.kind === 'caftan' && r.chance(0.5),
+    flare,
+    sleeve,
+    belt: art.kind === 'takchita' || (art.kind === 'caftan' && art.belt === true),
+    // A takchita's centre shows the under-dress where the dfina parts, not a panel.
+    panel: art.kind !== 'jellaba' && r.chance(0.5) && art.kind === 'caftan',
     wave: r.range(0.5, 1),
     brocade: r.range(0.22, 0.36),
     // Multiples of 3 land on whole pixels at the 4/3 and 10/3 scales we rasterise at;
@@ -506,7 +545,7 @@ function fanFolds(
   return folds;
 }
 
-function caftanGeometry(v: Variation, back: boolean): Geometry {
+function caftanGeometry(v: Variation, back: boolean, takchita: boolean): Geometry {
   const hemY = 1092;
   const hemHalf = 232 + v.flare * 40;
   const neckTop: P = back ? [450, 186] : [450, 162];
@@ -534,6 +573,7 @@ function caftanGeometry(v: Variation, back: boolean): Geometry {
   const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 26, v.wave), 450, false);
 
   const beltY = 470;
+  const over = takchita ? dfina(hemHalf, hemY, beltY, back, sw) : null;
   const belt = v.belt
     ? {
         d: `M350 ${beltY}Q450 ${beltY + 20} 550 ${beltY}L552 ${beltY + 50}Q450 ${beltY + 70} 348 ${beltY + 50}Z`,
@@ -561,6 +601,7 @@ function caftanGeometry(v: Variation, back: boolean): Geometry {
       hood: null,
       backSeam: `M450 190L450 ${hemY + 22}`,
       panel: null,
+      over,
     };
   }
   const buttons: P[] = [];
@@ -584,7 +625,41 @@ function caftanGeometry(v: Variation, back: boolean): Geometry {
     panel: v.panel
       ? `M412 226L488 226L${f(450 + hemHalf * 0.36)} ${hemY + 22}L${f(450 - hemHalf * 0.36)} ${hemY + 22}Z`
       : null,
+    over,
   };
+}
+
+/**
+ * The dfina of a takchita, a little wider than the under-dress so it reads as a second layer. In front
+ * its edges meet down the closure to the belt, then part in a widening V that shows the under-dress.
+ */
+function dfina(
+  hemHalf: number,
+  hemY: number,
+  beltY: number,
+  back: boolean,
+  sw: number,
+): { half: string; sleeve: string; sleeveEdge: string; edge: string } {
+  const h = hemHalf * 1.08;
+  const gap = back ? 0 : hemHalf * 0.46;
+  const waist = back ? 0 : 16;
+  const neck = back ? 'M450 186L404 172' : 'M436 224L404 172';
+  const hemAt = 450 - gap;
+  const edge = back
+    ? ''
+    : `M436 224L${450 - waist} ${beltY}C${f(450 - waist - 10)} ${beltY + 180} ${f(hemAt + 20)} ${f(hemY - 120)} ${f(hemAt)} ${hemY + 30}`;
+  const opening = back
+    ? `L450 ${hemY + 30}L450 186Z`
+    : `C${f(hemAt + 20)} ${f(hemY - 120)} ${f(450 - waist - 10)} ${beltY + 180} ${450 - waist} ${beltY}L436 224Z`;
+  const half =
+    `${neck}Q362 178 314 196C332 240 344 292 348 338C350 600 ${f(450 - h * 0.64)} 820 ${f(450 - h)} ${hemY + 8}` +
+    `Q${f(450 - (h + gap) / 2)} ${hemY + 40} ${f(hemAt)} ${hemY + 30}${opening}`;
+  // The sheer over-sleeve falls past the under-sleeve's cuff, so both edges show.
+  const outer: P = [106 - sw * 1.2, 700];
+  const inner: P = [334, 744];
+  const sleeve = `M318 192C268 214 ${f(184 - sw * 0.6)} 430 ${pt(outer)}C${f(150 - sw)} 734 262 770 ${pt(inner)}C340 590 348 440 354 338C350 268 340 214 318 192Z`;
+  const sleeveEdge = `M${pt(outer)}C${f(150 - sw)} 734 262 770 ${pt(inner)}`;
+  return { half, sleeve, sleeveEdge, edge };
 }
 
 function jellabaGeometry(v: Variation, back: boolean): Geometry {
@@ -630,6 +705,7 @@ function jellabaGeometry(v: Variation, back: boolean): Geometry {
       },
       backSeam: null,
       panel: null,
+      over: null,
     };
   }
   const buttons: P[] = [];
@@ -647,14 +723,16 @@ function jellabaGeometry(v: Variation, back: boolean): Geometry {
     frontTrim: `M450 296L450 ${hemY + 16}`,
     buttons,
     hood: {
-      // Worn down, the qob rolls behind the neck; its peak shows above the shoulders.
-      d: 'M390 186C382 152 410 124 450 106C490 124 518 152 510 186Q450 166 390 186Z',
-      seam: 'M450 110C452 130 451 146 450 164',
-      tip: [450, 106],
-      rim: 'M390 186C382 152 410 124 450 106C490 124 518 152 510 186',
+      // Worn down, the qob lies on the shoulders behind the neck: its point stands well above them and
+      // its open face, lined, shows what it is even in a thumbnail.
+      d: 'M350 214C338 150 392 86 450 46C508 86 562 150 550 214Q450 178 350 214Z',
+      seam: 'M450 50C452 62 451 70 450 78',
+      tip: [450, 46],
+      rim: 'M390 172C386 134 414 100 450 78C486 100 514 134 510 172',
     },
     backSeam: null,
     panel: null,
+    over: null,
   };
 }
 
@@ -746,12 +824,16 @@ function garmentLayer(
   opts: GarmentOptions,
 ): { defs: string; body: string; outline: string } {
   const kind = art.kind;
-  if (kind !== 'caftan' && kind !== 'jellaba') throw new Error('kind must be caftan or jellaba');
+  if (!GARMENT_KINDS.includes(kind)) throw new Error('kind must be caftan, takchita or jellaba');
+  const weave = art.weave ?? 'plain';
+  if (!WEAVES.includes(weave)) throw new Error('weave must be plain, striped or two-tone');
   const motif = checkMotif(art.motif);
+  // Caftans and takchitas share the dress's trims: broad sfifa in a pattern, larger buttons.
+  const dress = kind !== 'jellaba';
   const ink = garmentInk(art);
   const v = variation(art);
   const back = opts.view === 2;
-  const g = kind === 'caftan' ? caftanGeometry(v, back) : jellabaGeometry(v, back);
+  const g = kind === 'jellaba' ? jellabaGeometry(v, back) : caftanGeometry(v, back, kind === 'takchita');
   const dark = lum(ink.fabric) < 0.12;
   const pale = lum(ink.fabric) > 0.75;
 
@@ -805,18 +887,47 @@ function garmentLayer(
   defs += `<clipPath id="${p}bc"><path d="${g.body}"/></clipPath>`;
   defs += `<clipPath id="${p}sc"><path d="${g.sleeve}"/></clipPath>`;
 
-  const fabricFill = (d: string): string =>
-    `<path d="${d}" fill="${ink.fabric}"/><path d="${d}" fill="url(#${p}fab)"/>`;
+  if (weave === 'striped') {
+    // Woven pinstripes: a light thread and a dark one per repeat, following the garment's length.
+    const thread = mix(ink.fabric, ink.tertiary, 0.6);
+    defs += `<pattern id="${p}str" patternUnits="userSpaceOnUse" width="18" height="18"><rect x="3" width="2.4" height="18" fill="${thread}"/><rect x="12" width="1.2" height="18" fill="${darken(ink.fabric, 0.35)}"/></pattern>`;
+  }
+  // A takchita's under-dress is plain satin or velvet: the embroidery is on its dfina. Two busy patterns
+  // over each other would read as noise, and weigh twice in the WebP.
+  const cloth = weave === 'striped' ? `${p}str` : kind === 'takchita' ? null : `${p}fab`;
+  // A two-tone piece's second colour is plain: the brocade is drawn in the first colour's tones.
+  const fabricFill = (d: string, color = ink.fabric): string =>
+    color === ink.fabric && cloth
+      ? `<path d="${d}" fill="${color}"/><path d="${d}" fill="url(#${cloth})"/>`
+      : `<path d="${d}" fill="${color}"/>`;
+  const contrast = weave === 'two-tone' ? ink.secondary : ink.fabric;
+  // Two-tone: shoulders in the second colour down to a curved seam across the chest.
+  const yokeY = kind === 'jellaba' ? 330 : 320;
+  const yokeX = kind === 'jellaba' ? 344 : 356;
+  const yokeSeam = `M${yokeX} ${yokeY}Q450 ${yokeY + 80} ${900 - yokeX} ${yokeY}`;
 
+  const veil = lum(ink.fabric) > 0.6 ? darken(ink.fabric, 0.08) : lighten(ink.fabric, 0.45);
+  const sheer = (d: string): string => `<path d="${d}" fill="${veil}" fill-opacity=".3"/>`;
+
+  // The garment's telling parts (qob, mdamma, dfina, yoke) carry ids, so tests can ask what a drawing shows.
   let s = '';
   // Hood worn down sits behind the body.
   if (g.hood && !back) {
-    s += fabricFill(g.hood.d);
+    s += `<g id="${p}qob">`;
+    s += fabricFill(g.hood.d, contrast);
     s += `<path d="${g.hood.d}" fill="${ink.shadow}" fill-opacity=".35"/><path d="${g.hood.d}" fill="url(#${p}shade)"/>`;
-    s += `<path d="${g.hood.seam}" fill="none" stroke="${ink.shadow}" stroke-width="2" stroke-opacity=".6"/>`;
-    if (g.hood.rim) s += sfifa(p, g.hood.rim, 7, ink);
+    if (g.hood.rim) {
+      // The hood's open face, lined and in shadow.
+      s += `<path d="${g.hood.rim}Q450 150 390 172Z" fill="url(#${p}lin)"/>`;
+      s += sfifa(p, g.hood.rim, 7, ink);
+    }
+    s += `<path d="${g.hood.seam}" fill="none" stroke="${ink.shadow}" stroke-width="2" stroke-opacity=".6"/></g>`;
   }
   s += fabricFill(g.body);
+  if (weave === 'two-tone') {
+    s += `<path id="${p}yoke" clip-path="url(#${p}bc)" d="M0 0H900V${yokeY}L${900 - yokeX} ${yokeY}Q450 ${yokeY + 80} ${yokeX} ${yokeY}L0 ${yokeY}Z" fill="${contrast}"/>`;
+    s += sfifa(p, yokeSeam, dress ? 12 : 8, ink);
+  }
   if (g.panel) {
     s += `<path d="${g.panel}" fill="url(#${p}panel)"/><path d="${g.panel}" fill="${ink.secondary}" fill-opacity=".18"/>`;
     s += `<path d="${g.panel}" fill="none" stroke="${ink.accent}" stroke-width="3"/>`;
@@ -825,13 +936,13 @@ function garmentLayer(
   if (g.backSeam)
     s += `<path d="${g.backSeam}" fill="none" stroke="${ink.shadow}" stroke-width="1.6" stroke-opacity=".5"/>`;
   if (g.neckInner) s += `<path d="${g.neckInner}" fill="url(#${p}lin)"/>`;
-  s += sfifa(p, g.hemTrim, kind === 'caftan' ? 18 : 7, ink, kind === 'caftan', true);
-  if (g.frontTrim) s += sfifa(p, g.frontTrim, kind === 'caftan' ? 20 : 7, ink, kind === 'caftan');
-  for (const d of g.neckTrims) s += sfifa(p, d, kind === 'caftan' ? 14 : 9, ink);
-  s += aakad(p, g.buttons, kind === 'caftan' ? 5.2 : 4.6, ink);
+  s += sfifa(p, g.hemTrim, dress ? 18 : 7, ink, dress, true);
+  if (g.frontTrim) s += sfifa(p, g.frontTrim, dress ? 20 : 7, ink, dress);
+  for (const d of g.neckTrims) s += sfifa(p, d, dress ? 14 : 9, ink);
+  s += aakad(p, g.buttons, dress ? 5.2 : 4.6, ink);
   if (g.hood && back) {
-    s += `<path d="${g.hood.d}" transform="translate(6 8)" fill="#000" fill-opacity=".16"/><path d="${g.hood.d}" transform="translate(14 16)" fill="#000" fill-opacity=".08"/>`;
-    s += fabricFill(g.hood.d);
+    s += `<g id="${p}qob"><path d="${g.hood.d}" transform="translate(6 8)" fill="#000" fill-opacity=".16"/><path d="${g.hood.d}" transform="translate(14 16)" fill="#000" fill-opacity=".08"/>`;
+    s += fabricFill(g.hood.d, contrast);
     s += `<path d="${g.hood.d}" fill="#fff" fill-opacity=".06"/>`;
     s += sfifa(p, g.hood.d, 8, ink);
     s += `<path d="${g.hood.d}" fill="url(#${p}hoodsh)"/>`;
@@ -844,11 +955,23 @@ function garmentLayer(
     for (let i = -3; i <= 3; i++) {
       tassel += `<path d="M${tx} ${ty + 10}Q${f(tx + i * 2.5)} ${ty + 40} ${f(tx + i * 4)} ${ty + 62}" fill="none" stroke="${i % 2 ? ink.accent : ink.accentDark}" stroke-width="2.2"/>`;
     }
-    s += tassel + `<circle cx="${tx}" cy="${ty + 8}" r="7" fill="url(#${p}btn)"/>`;
+    s += tassel + `<circle cx="${tx}" cy="${ty + 8}" r="7" fill="url(#${p}btn)"/></g>`;
+  }
+  if (g.over) {
+    // The sheer dfina: the under-dress shows through it, lightly veiled, and fully where it parts.
+    const o = g.over;
+    let half = sheer(o.half);
+    half += `<path d="${o.half}" fill="none" stroke="${ink.accent}" stroke-width="3" stroke-opacity=".8"/>`;
+    // The dfina's embroidery runs in a broad band along its opening, as on the under-dress's closure; spread
+    // over the whole sheer cloth it read as noise and weighed half as much again in the WebP.
+    if (o.edge) half += sfifa(p, o.edge, 16, ink, true);
+    defs += `<g id="${p}dfina">${half}</g>`;
+    s += `<use href="#${p}dfina"/><use href="#${p}dfina" transform="${mirror}"/>`;
+    s += `<path d="${o.half}" fill="url(#${p}shade)"/><path d="${o.half}" transform="${mirror}" fill="url(#${p}shadm)"/>`;
   }
   if (g.belt) {
     const b = g.belt;
-    s += `<path d="${b.d}" fill="url(#${p}metal)"/><path d="${b.d}" fill="url(#${p}trim)" fill-opacity=".55"/>`;
+    s += `<g id="${p}mdamma"><path d="${b.d}" fill="url(#${p}metal)"/><path d="${b.d}" fill="url(#${p}trim)" fill-opacity=".55"/>`;
     s += `<path d="${b.top}" fill="none" stroke="${ink.accentLight}" stroke-width="2.5"/><path d="${b.bottom}" fill="none" stroke="${ink.accentDark}" stroke-width="3"/>`;
     s += `<path d="${b.top}" transform="translate(0 6)" fill="none" stroke="${ink.accentDark}" stroke-width="1.4" stroke-dasharray="3 2.5"/>`;
     s += `<path d="${b.bottom}" transform="translate(0 -6)" fill="none" stroke="${ink.accentDark}" stroke-width="1.4" stroke-dasharray="3 2.5"/>`;
@@ -860,10 +983,11 @@ function garmentLayer(
       s += `<polygon points="${starPts(b.cx, b.cy - 10, 14, 8, 8, Math.PI / 8)}" fill="${ink.tertiary}" stroke="${ink.accentLight}" stroke-width="1.5"/>`;
       s += `<circle cx="${b.cx - 4}" cy="${b.cy - 15}" r="3.5" fill="#fff" fill-opacity=".6"/>`;
     }
+    s += '</g>';
   }
   // Light over the body, trims included so the gold turns with the cloth. Painted
   // shape by shape rather than through a clip group, which costs a full-frame layer.
-  const hemW = kind === 'caftan' ? 23 : 12;
+  const hemW = dress ? 23 : 12;
   s += `<path d="${g.body}" fill="url(#${p}shade)"/>`;
   s += `<path d="${g.hemTrim}" fill="none" stroke="url(#${p}shade)" stroke-width="${hemW}"/>`;
   if (g.belt) s += `<path d="${g.belt.d}" fill="url(#${p}shade)"/>`;
@@ -872,15 +996,25 @@ function garmentLayer(
   s += `<g clip-path="url(#${p}bc)">${sleeveShadow}<g transform="${mirror}">${sleeveShadow}</g></g>`;
   const sleeveId = `${p}sl`;
   let sleeve = fabricFill(g.sleeve);
+  if (weave === 'two-tone') {
+    sleeve += `<path clip-path="url(#${p}sc)" d="M0 0H900V${yokeY - 20}H0Z" fill="${contrast}"/>`;
+  }
   sleeve += `<g clip-path="url(#${p}sc)">${g.sleeveFolds.map((fd) => foldShape(fd, fd.light ? `${p}fl` : `${p}fd`)).join('')}</g>`;
   sleeve += `<path d="${g.sleeve}" fill="none" stroke="${ink.shadow}" stroke-width="1.4" stroke-opacity=".6"/>`;
-  const cuffW = kind === 'caftan' ? 26 : 10;
-  sleeve += sfifa(p, g.sleeveEdge, cuffW, ink, kind === 'caftan', true);
+  const cuffW = dress ? 26 : 10;
+  sleeve += sfifa(p, g.sleeveEdge, cuffW, ink, dress, true);
   defs += `<g id="${sleeveId}">${sleeve}</g>`;
   s += `<use href="#${sleeveId}"/><use href="#${sleeveId}" transform="${mirror}"/>`;
   const sleeveShade = (grad: string): string =>
     `<path d="${g.sleeve}" fill="url(#${p}${grad})"/><path d="${g.sleeveEdge}" fill="none" stroke="url(#${p}${grad})" stroke-width="${cuffW + 5}"/>`;
   s += sleeveShade('shade') + `<g transform="${mirror}">${sleeveShade('shadm')}</g>`;
+  if (g.over) {
+    const o = g.over;
+    const overSleeve = `${sheer(o.sleeve)}${sfifa(p, o.sleeveEdge, 10, ink, false, true)}`;
+    defs += `<g id="${p}os">${overSleeve}</g>`;
+    s += `<use href="#${p}os"/><use href="#${p}os" transform="${mirror}"/>`;
+    s += `<path d="${o.sleeve}" fill="url(#${p}shade)"/><path d="${o.sleeve}" transform="${mirror}" fill="url(#${p}shadm)"/>`;
+  }
   const outline = `<path d="${g.body}"/><path d="${g.sleeve}"/><path d="${g.sleeve}" transform="${mirror}"/>`;
   return { defs, body: s, outline };
 }
@@ -949,7 +1083,10 @@ export function garmentSvg(art: GarmentArtwork, view: number): string {
     // viewBox rather than a scaled group: librsvg resamples patterns drawn under a
     // scaling transform, which is both blurrier and about four times slower.
     const x = 270;
-    const y = art.kind === 'caftan' ? 162 : 84;
+    // A jellaba's close-up starts higher, to take in the point of its hood. Both offsets are multiples of 3
+    // units, whole pixels at the 10/3 scale of the crop: a fractional offset sends librsvg's patterns down
+    // its slow path (see the notes at the top).
+    const y = art.kind === 'jellaba' ? 39 : 162;
     const vig = vignette('bvig', x, y, 360, 480, 0.2);
     body += vig.body;
     return svgDoc(900, 1200, bg.defs + g.defs + vig.defs, body, `${x} ${y} 360 480`);
@@ -1221,18 +1358,42 @@ function scenePalette(list: readonly string[]): string[] {
   return pal;
 }
 
-/** Evocative 4:5 scene (viewBox 0 0 1000 1250): an arch onto a courtyard, lanterns, fountain, drapes. */
-export function gallerySvg(scene: SceneArtwork): string {
-  const motif = checkMotif(scene.motif);
-  const pal = scenePalette(scene.palette);
+/** Candle glow and wax, shared by every candle of a scene. */
+function candleDefs(p: string): string {
+  return (
+    radial(`${p}cglow`, '#ffc76a', 0.5) +
+    `<linearGradient id="${p}wax" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d9cbb0"/><stop offset=".4" stop-color="#fbf3e2"/><stop offset="1" stop-color="#bfae8e"/></linearGradient>`
+  );
+}
+
+/** A pillar candle standing on y, h tall, with its flame and glow. */
+function candle(p: string, x: number, y: number, w: number, h: number): string {
+  const top = y - h;
+  let g = `<circle cx="${f(x)}" cy="${f(top - 14)}" r="${f(w * 3.2)}" fill="url(#${p}cglow)"/>`;
+  g += `<rect x="${f(x - w / 2)}" y="${f(top)}" width="${f(w)}" height="${f(h)}" rx="${f(w * 0.12)}" fill="url(#${p}wax)"/>`;
+  g += `<path d="M${f(x)} ${f(top)}L${f(x)} ${f(top - 8)}" stroke="#3a2a1a" stroke-width="2"/>`;
+  g += `<path d="M${f(x)} ${f(top - 36)}Q${f(x + 8)} ${f(top - 14)} ${f(x)} ${f(top - 6)}Q${f(x - 8)} ${f(top - 14)} ${f(x)} ${f(top - 36)}Z" fill="url(#${p}flame)"/>`;
+  return g;
+}
+
+interface RiadOptions {
+  mood: 'day' | 'dusk' | 'night';
+  fountain: boolean;
+  /** a drape may hang at one side, unless it would hide the subject */
+  curtain: boolean;
+  /** drawn in front of the arch, before the lanterns and the light */
+  front?: (p: string) => { defs: string; body: string };
+}
+
+/** A riad interior: an arch onto a courtyard, lanterns, drapes and the light of the hour. */
+function riadScene(scene: SceneArtwork, pal: string[], motif: Motif, opts: RiadOptions): string {
   const r = makeRng(`gallery|${scene.seed}`);
   const W = 1000;
   const H = 1250;
   const style: ArchStyle = r.pick(['horseshoe', 'pointed', 'lobed'] as const);
-  const mood = r.pick(['day', 'dusk', 'night'] as const);
+  const mood = opts.mood;
   const sideNiches = r.chance(0.5);
-  const curtain = r.pick(['left', 'right', 'none'] as const);
-  const hasFountain = r.chance(0.65);
+  const curtain = opts.curtain ? r.pick(['left', 'right', 'none'] as const) : 'none';
   const lanternCount = r.int(1, 3);
   const plaster = mix('#efe2cc', at(pal, 0), 0.07);
   const p = 's';
@@ -1263,10 +1424,15 @@ export function gallerySvg(scene: SceneArtwork): string {
       g += `<path d="M${nx - 22} 930L${nx + 22} 930L${nx + 30} 880Q${nx} 820 ${nx - 30} 880Z" fill="${at(pal, 1)}"/><path d="M${nx - 30} 880Q${nx} 820 ${nx + 30} 880" fill="none" stroke="#c9a45a" stroke-width="3"/>`;
     }
   }
-  if (hasFountain) g += fountain(p, 500, 1110, 170, motif, pal, unit);
+  if (opts.fountain) g += fountain(p, 500, 1110, 170, motif, pal, unit);
+  if (opts.front) {
+    const fr = opts.front(p);
+    defs += fr.defs;
+    g += fr.body;
+  }
   const lx = lanternCount === 1 ? [500] : lanternCount === 2 ? [400, 600] : [360, 500, 640];
   lx.forEach((x, i) => {
-    g += lantern(p, x, 330 + (i % 2) * 70 + r.int(0, 30), 1.15);
+    g += lantern(p, x, 250 + (i % 2) * 50 + r.int(0, 20), 1.05);
   });
   if (curtain !== 'none') g += drape(p, curtain, W, H, at(pal, 0), pal[2] ?? '#c8a24a');
   g += `<rect width="${W}" height="${H}" fill="url(#${p}sun)"/>`;
@@ -1279,6 +1445,394 @@ export function gallerySvg(scene: SceneArtwork): string {
   }
   g += vig.body;
   return svgDoc(W, H, defs, g);
+}
+
+/** A bridal takchita on display in the riad at night, between candles and lanterns. */
+function brideScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
+  return riadScene(scene, pal, motif, {
+    mood: 'night',
+    fountain: false,
+    curtain: true,
+    front: (p) => {
+      const look: Look = {
+        colors: [at(pal, 0), pal[3] ?? at(pal, 2)],
+        accent: at(pal, 1),
+        motif,
+        seed: `${scene.seed}-takchita`,
+      };
+      const gm = placedGarment(look, 'takchita', `${p}t`, 500, 1170, 0.74);
+      let body = gm.body;
+      for (const [x, h] of [
+        [170, 170],
+        [235, 110],
+        [765, 130],
+        [835, 190],
+      ] as const)
+        body += candle(p, x, 1180, 34, h);
+      return { defs: gm.defs + candleDefs(p), body };
+    },
+  });
+}
+
+/** New jellabas for a family, from the father's to the youngest child's, on Eid morning. */
+function familyScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
+  return riadScene(scene, pal, motif, {
+    mood: 'day',
+    fountain: false,
+    curtain: false,
+    front: (p) => {
+      let defs = '';
+      let body = '';
+      const family = [
+        { x: 250, scale: 0.6, color: at(pal, 0) },
+        { x: 500, scale: 0.54, color: at(pal, 1) },
+        { x: 705, scale: 0.42, color: lighten(at(pal, 1), 0.35) },
+        { x: 860, scale: 0.34, color: at(pal, 0) },
+      ];
+      family.forEach((m, i) => {
+        const look: Look = { colors: [m.color], accent: at(pal, 2), motif, seed: `${scene.seed}-${i}` };
+        const gm = placedGarment(look, 'jellaba', `${p}j${i}`, m.x, 1185, m.scale, i % 2 ? 'right' : 'left');
+        defs += gm.defs;
+        body += gm.body;
+      });
+      return { defs, body };
+    },
+  });
+}
+
+/**
+ * A close-up of a caftan's closure: the sfifa braid, the aakad buttons, and a needle still threaded. The
+ * zoom is a cropped root viewBox over the 900x1200 garment, which keeps its patterns sharp (see garmentSvg).
+ */
+function trimScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
+  const art: GarmentArtwork = {
+    kind: 'caftan',
+    colors: [at(pal, 0)],
+    accent: at(pal, 1),
+    motif,
+    seed: scene.seed,
+  };
+  const g = garmentLayer(art, 'g', { view: 0, light: 'left' });
+  // 240 units across make 4 whole pixels each at 960 px (2 at 480), so the patterns stay on librsvg's fast path.
+  const x = 330;
+  const y = 180;
+  const w = 240;
+  const h = 300;
+  const vig = vignette('v', x, y, w, h, 0.22);
+  let body = `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${darken(at(pal, 0), 0.3)}"/>${g.body}`;
+  // The needle lies across the cloth; its thread runs back to the button being sewn.
+  body += `<path d="M520 ${y + 150}C500 ${y + 120} 470 ${y + 150} 456 ${y + 136}" fill="none" stroke="${at(pal, 1)}" stroke-width="1.6"/>`;
+  body += `<path d="M512 ${y + 160}L${x + w - 14} ${y + 96}" stroke="#000" stroke-opacity=".25" stroke-width="4" stroke-linecap="round" transform="translate(3 4)"/>`;
+  body += `<path d="M512 ${y + 160}L${x + w - 14} ${y + 96}" stroke="#d8dade" stroke-width="3" stroke-linecap="round"/>`;
+  body += `<ellipse cx="518" cy="${y + 156}" rx="3.2" ry="1.2" transform="rotate(-36 518 ${y + 156})" fill="${darken(at(pal, 0), 0.4)}"/>`;
+  body += vig.body;
+  return svgDoc(1000, 1250, g.defs + vig.defs, body, `${x} ${y} ${w} ${h}`);
+}
+
+/** The workroom: an arched window onto the courtyard, a caftan on its dress form, the cutting table. */
+function atelierScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
+  const W = 1000;
+  const H = 1250;
+  const p = 'a';
+  const unit = 25;
+  const plaster = mix('#efe2cc', at(pal, 0), 0.05);
+  let defs = lanternDefs(p);
+  const vig = vignette(`${p}vig`, 0, 0, W, H, 0.25);
+  defs += vig.defs;
+  let g = riadWall(p, { W, H, pal, motif, plaster, dadoTop: 900, floorTop: 1040, unit });
+  g += archOpening(
+    p,
+    270,
+    420,
+    150,
+    880,
+    'horseshoe',
+    courtyardView(p, 270, 150, 880, 150, 'day', pal, motif, unit),
+    {
+      pal,
+      motif,
+      plaster,
+      alfiz: false,
+      unit,
+    },
+  );
+  // Window sill and the light it lets onto the work.
+  g += `<rect x="100" y="876" width="340" height="18" fill="${darken(plaster, 0.25)}"/>`;
+  defs += `<linearGradient id="${p}beam" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff3d6" stop-opacity=".35"/><stop offset="1" stop-color="#fff3d6" stop-opacity="0"/></linearGradient>`;
+  // The dress form: a caftan on a stand.
+  const look: Look = { colors: [at(pal, 0)], accent: at(pal, 1), motif, seed: `${scene.seed}-form` };
+  const gm = placedGarment(look, 'caftan', `${p}f`, 690, 960, 0.62, 'left');
+  defs += gm.defs;
+  g += `<path d="M690 950L690 1120M640 1130L690 1110L740 1130" fill="none" stroke="#4a3322" stroke-width="9" stroke-linecap="round"/>`;
+  g += gm.body;
+  // The cutting table in front, with a bolt of cloth, thread, scissors and a tape measure.
+  defs += `<linearGradient id="${p}wood" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9a6b45"/><stop offset=".12" stop-color="#7d5438"/><stop offset="1" stop-color="#4f3322"/></linearGradient>`;
+  defs += `<linearGradient id="${p}roll" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".3"/><stop offset=".45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></linearGradient>`;
+  g += `<path d="M0 1090L1000 1090L1000 1250L0 1250Z" fill="url(#${p}wood)"/><rect y="1090" width="${W}" height="5" fill="#b88a60"/>`;
+  const cloth = pal[2] ?? at(pal, 1);
+  g += `<rect x="70" y="1100" width="380" height="74" rx="37" fill="${cloth}"/><rect x="70" y="1100" width="380" height="74" rx="37" fill="url(#${p}roll)"/>`;
+  g += `<ellipse cx="430" cy="1137" rx="22" ry="37" fill="${darken(cloth, 0.15)}"/><ellipse cx="430" cy="1137" rx="7" ry="12" fill="${darken(cloth, 0.5)}"/>`;
+  // A length unrolled towards the front edge.
+  g += `<path d="M120 1174L400 1174L430 1250L90 1250Z" fill="${cloth}"/><path d="M120 1174L400 1174L430 1250L90 1250Z" fill="#000" fill-opacity=".12"/>`;
+  for (const [sx, c] of [
+    [520, at(pal, 1)],
+    [566, at(pal, 0)],
+    [612, '#f4ecdc'],
+  ] as const) {
+    g += `<rect x="${sx}" y="1118" width="34" height="50" rx="4" fill="#d9b98a"/><rect x="${sx + 3}" y="1126" width="28" height="34" fill="${c}"/><rect x="${sx + 3}" y="1126" width="28" height="34" fill="url(#${p}roll)"/>`;
+  }
+  // Scissors, open.
+  g += `<path d="M720 1180L860 1128M720 1150L860 1168" stroke="#c9ccd2" stroke-width="7" stroke-linecap="round"/>`;
+  g += `<circle cx="700" cy="1190" r="16" fill="none" stroke="#2b2b2b" stroke-width="7"/><circle cx="700" cy="1142" r="16" fill="none" stroke="#2b2b2b" stroke-width="7"/>`;
+  g += `<path d="M660 1230C720 1206 820 1240 960 1214" fill="none" stroke="#e9d27a" stroke-width="10"/><path d="M660 1230C720 1206 820 1240 960 1214" fill="none" stroke="#6b5a2a" stroke-width="10" stroke-dasharray="1.5 12"/>`;
+  g += `<path d="M0 0L520 0L980 1250L420 1250Z" fill="url(#${p}beam)"/>`;
+  g += lantern(p, 520, 190, 0.9);
+  g += vig.body;
+  return svgDoc(W, H, defs, g);
+}
+
+/** Where a lane in perspective puts a point: t from the near edge (0) to the far end (1), v from floor to top. */
+function lanePoint(side: -1 | 1, t: number, v: number): P {
+  const x = side < 0 ? 430 * t : 1000 - 430 * t;
+  const floor = 1250 - 560 * t;
+  const top = -200 + 620 * t;
+  return [x, floor + (top - floor) * v];
+}
+
+function laneQuad(side: -1 | 1, t0: number, t1: number, v0: number, v1: number): string {
+  const a = lanePoint(side, t0, v0);
+  const b = lanePoint(side, t1, v0);
+  const c = lanePoint(side, t1, v1);
+  const d = lanePoint(side, t0, v1);
+  return `M${pt(a)}L${pt(b)}L${pt(c)}L${pt(d)}Z`;
+}
+
+/** A narrow lane of the medina in one-point perspective, the morning sun on the upper walls. */
+function laneScene(scene: SceneArtwork, pal: string[]): string {
+  const W = 1000;
+  const H = 1250;
+  const p = 'l';
+  const r = makeRng(`lane|${scene.seed}`);
+  const wall = at(pal, 1);
+  const earth = at(pal, 0);
+  const wood = at(pal, 2);
+  let defs = `<linearGradient id="${p}sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#a9cde0"/><stop offset="1" stop-color="#fbe7c6"/></linearGradient>`;
+  defs += `<linearGradient id="${p}deep" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".35"/></linearGradient>`;
+  const vig = vignette(`${p}vig`, 0, 0, W, H, 0.3);
+  defs += vig.defs;
+  let g = `<rect width="${W}" height="${H}" fill="url(#${p}sky)"/>`;
+  const far = [lanePoint(-1, 1, 0), lanePoint(1, 1, 0), lanePoint(1, 1, 1), lanePoint(-1, 1, 1)];
+  // The far end: a wall with a horseshoe gateway full of light.
+  g += `<path d="M${far.map(pt).join('L')}Z" fill="${mix(wall, earth, 0.35)}"/>`;
+  g += `<path d="${archPath(500, 600, 34, 690, 'horseshoe')}" fill="#fff4dc"/>`;
+  g += `<path d="${archPath(500, 600, 34, 690, 'horseshoe')}" fill="none" stroke="${darken(wall, 0.3)}" stroke-width="6"/>`;
+  // Walls: the left one in shade, the right one catching the sun above a line of shadow.
+  const left = `M${pt(lanePoint(-1, 0, 0))}L${pt(lanePoint(-1, 1, 0))}L${pt(lanePoint(-1, 1, 1))}L${pt(lanePoint(-1, 0, 1))}Z`;
+  const right = `M${pt(lanePoint(1, 0, 0))}L${pt(lanePoint(1, 1, 0))}L${pt(lanePoint(1, 1, 1))}L${pt(lanePoint(1, 0, 1))}Z`;
+  g += `<path d="${left}" fill="${darken(mix(wall, earth, 0.45), 0.22)}"/>`;
+  g += `<path d="${right}" fill="${mix(wall, earth, 0.3)}"/>`;
+  g += `<path d="${laneQuad(1, 0, 1, 0.55, 1)}" fill="#fff1cf" fill-opacity=".55"/>`;
+  g += `<path d="${laneQuad(-1, 0, 1, 0.82, 1)}" fill="#fff1cf" fill-opacity=".3"/>`;
+  // Doors, studded, and small windows with grilles, along both walls.
+  for (const side of [-1, 1] as const) {
+    let t = r.range(0.05, 0.12);
+    while (t < 0.8) {
+      const w = 0.12 - t * 0.05;
+      g += `<path d="${laneQuad(side, t, t + w, 0, 0.3)}" fill="${darken(wood, 0.1)}"/>`;
+      g += `<path d="${laneQuad(side, t + w * 0.1, t + w * 0.9, 0.02, 0.27)}" fill="${wood}"/>`;
+      const [sx, sy] = lanePoint(side, t + w / 2, 0.15);
+      g += `<circle cx="${f(sx)}" cy="${f(sy)}" r="${f(6 * (1 - t))}" fill="#c9a45a"/>`;
+      g += `<path d="${laneQuad(side, t + w * 0.2, t + w * 0.8, 0.45, 0.55)}" fill="${darken(wall, 0.55)}"/>`;
+      t += w + r.range(0.08, 0.16);
+    }
+  }
+  // Cedar beams brace the walls against each other high above the lane, as in Fes.
+  for (const t of [0.3, 0.52, 0.7]) {
+    const a = lanePoint(-1, t, 0.8);
+    const b = lanePoint(1, t, 0.8);
+    const th = 26 * (1 - t * 0.7);
+    g += `<path d="M${pt(a)}L${pt(b)}L${f(b[0])} ${f(b[1] + th)}L${f(a[0])} ${f(a[1] + th)}Z" fill="${darken(wood, 0.3)}"/>`;
+  }
+  // Cobbled floor converging on the gateway.
+  const floor = `M${pt(lanePoint(-1, 0, 0))}L${pt(lanePoint(1, 0, 0))}L${pt(lanePoint(1, 1, 0))}L${pt(lanePoint(-1, 1, 0))}Z`;
+  g += `<path d="${floor}" fill="${mix(earth, '#8a7560', 0.5)}"/><path d="${floor}" fill="url(#${p}deep)"/>`;
+  let lines = '';
+  for (let k = 1; k < 9; k++) {
+    const t = 1 - Math.pow(1 - k / 9, 1.8);
+    const a = lanePoint(-1, t, 0);
+    const b = lanePoint(1, t, 0);
+    lines += `M${pt(a)}L${pt(b)}`;
+  }
+  for (let i = -4; i <= 4; i++) lines += `M${f(500 + i * 125)} 1250L${f(500 + i * 16)} 690`;
+  g += `<path d="${lines}" stroke="#4a3a2a" stroke-opacity=".3" stroke-width="2" fill="none"/>`;
+  // Morning light falls in from the top of the lane, across the sunlit floor.
+  g += `<path d="M${pt(lanePoint(1, 0.1, 0))}L${pt(lanePoint(1, 0.45, 0))}L${pt(lanePoint(-1, 0.4, 0))}L${pt(lanePoint(-1, 0.18, 0))}Z" fill="#fff1cf" fill-opacity=".25"/>`;
+  g += vig.body;
+  return svgDoc(W, H, defs, g);
+}
+
+/** A wall of the Majorelle Garden: the blue, yellow pots, cacti and the shadows of palms. */
+function gardenScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
+  const W = 1000;
+  const H = 1250;
+  const p = 'm';
+  const blue = at(pal, 0);
+  const yellow = at(pal, 1);
+  const green = at(pal, 2);
+  const r = makeRng(`garden|${scene.seed}`);
+  let defs = `<linearGradient id="${p}wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(blue, 0.1)}"/><stop offset="1" stop-color="${lighten(blue, 0.06)}"/></linearGradient>`;
+  defs += patternDef(`${p}grille`, motif, 50, {
+    ground: darken(blue, 0.45),
+    a: yellow,
+    b: darken(blue, 0.2),
+    c: yellow,
+    grout: darken(blue, 0.6),
+    groutW: 2,
+    alpha: 1,
+  });
+  defs += `<linearGradient id="${p}path" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9a877"/><stop offset="1" stop-color="#b07a4e"/></linearGradient>`;
+  defs += `<linearGradient id="${p}pot" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".2"/><stop offset=".4" stop-color="#fff" stop-opacity=".2"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></linearGradient>`;
+  const vig = vignette(`${p}vig`, 0, 0, W, H, 0.25);
+  defs += vig.defs;
+  let g = `<rect width="${W}" height="1000" fill="url(#${p}wall)"/>`;
+  // A yellow cornice and a tall window with a carved grille, framed in yellow.
+  g += `<rect width="${W}" height="46" fill="${yellow}"/><rect y="46" width="${W}" height="8" fill="${darken(yellow, 0.3)}"/>`;
+  g += `<path d="${archPath(500, 330, 130, 800, 'pointed')}" fill="${yellow}" transform="translate(0 0) scale(1)"/>`;
+  g += `<path d="${archPath(500, 340, 108, 790, 'pointed')}" fill="url(#${p}grille)"/>`;
+  g += `<rect x="360" y="790" width="280" height="22" fill="${darken(yellow, 0.15)}"/>`;
+  // Palm fronds' shadows fall across the wall.
+  let shade = '';
+  for (let i = 0; i < 9; i++) {
+    const a = -0.2 + i * 0.34 + r.range(-0.08, 0.08);
+    const len = r.range(260, 380);
+    const x1 = 40 + Math.cos(a) * len;
+    const y1 = 60 + Math.sin(a) * len;
+    shade += `<path d="M40 60Q${f(40 + Math.cos(a - 0.25) * len * 0.6)} ${f(60 + Math.sin(a - 0.25) * len * 0.6)} ${f(x1)} ${f(y1)}Q${f(40 + Math.cos(a + 0.25) * len * 0.6)} ${f(60 + Math.sin(a + 0.25) * len * 0.6)} 40 60Z"/>`;
+  }
+  g += `<g fill="#000" fill-opacity=".16">${shade}</g>`;
+  g += `<g fill="#000" fill-opacity=".12" transform="translate(1000 200) scale(-1 1)">${shade}</g>`;
+  g += `<rect y="1000" width="${W}" height="250" fill="url(#${p}path)"/><rect y="1000" width="${W}" height="10" fill="#000" fill-opacity=".2"/>`;
+  // Pots: yellow and blue, with cacti standing in them.
+  const pots = [
+    { x: 170, w: 150, h: 170, c: yellow, cactus: 420 },
+    { x: 820, w: 170, h: 190, c: yellow, cactus: 360 },
+    { x: 560, w: 110, h: 120, c: darken(blue, 0.15), cactus: 160 },
+  ];
+  for (const pot of pots) {
+    const base = 1130;
+    const top = base - pot.h;
+    const cx = pot.x;
+    const arm = pot.cactus * 0.45;
+    g += `<ellipse cx="${cx}" cy="${base + 6}" rx="${f(pot.w * 0.6)}" ry="16" fill="#000" fill-opacity=".25"/>`;
+    g += `<rect x="${f(cx - pot.w * 0.2)}" y="${f(top - pot.cactus)}" width="${f(pot.w * 0.4)}" height="${f(pot.cactus + 20)}" rx="${f(pot.w * 0.2)}" fill="${green}"/>`;
+    g += `<path d="M${f(cx - pot.w * 0.18)} ${f(top - arm * 0.6)}L${f(cx - pot.w * 0.5)} ${f(top - arm * 0.6)}L${f(cx - pot.w * 0.5)} ${f(top - arm * 1.4)}" fill="none" stroke="${green}" stroke-width="${f(pot.w * 0.2)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    g += `<path d="M${f(cx + pot.w * 0.18)} ${f(top - arm)}L${f(cx + pot.w * 0.45)} ${f(top - arm)}L${f(cx + pot.w * 0.45)} ${f(top - arm * 1.7)}" fill="none" stroke="${green}" stroke-width="${f(pot.w * 0.17)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    g += `<path d="M${f(cx)} ${f(top - pot.cactus + 10)}L${f(cx)} ${f(top)}" stroke="${darken(green, 0.35)}" stroke-width="3"/>`;
+    const pd = `M${f(cx - pot.w / 2)} ${f(top)}L${f(cx + pot.w / 2)} ${f(top)}L${f(cx + pot.w * 0.38)} ${base}L${f(cx - pot.w * 0.38)} ${base}Z`;
+    g += `<path d="${pd}" fill="${pot.c}"/><path d="${pd}" fill="url(#${p}pot)"/><rect x="${f(cx - pot.w * 0.54)}" y="${f(top - 12)}" width="${f(pot.w * 1.08)}" height="18" fill="${darken(pot.c, 0.12)}"/>`;
+  }
+  g += vig.body;
+  return svgDoc(W, H, defs, g);
+}
+
+/** A stall of the fabric souk: bolts of velvet and brocade standing on shelves, lengths hanging from a rod. */
+function soukScene(scene: SceneArtwork, pal: string[], motif: Motif): string {
+  const W = 1000;
+  const H = 1250;
+  const p = 'k';
+  const r = makeRng(`souk|${scene.seed}`);
+  let defs = `<linearGradient id="${p}back" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a1a10"/><stop offset="1" stop-color="#4a2f1d"/></linearGradient>`;
+  // One cylinder shading for every bolt: lit from the left, the velvet's sheen a brighter band.
+  defs += `<linearGradient id="${p}cyl" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".45"/><stop offset=".3" stop-color="#fff" stop-opacity=".28"/><stop offset=".55" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".5"/></linearGradient>`;
+  defs += patternDef(`${p}broc`, motif, 30, {
+    ground: null,
+    a: '#e6c27a',
+    b: '#b8893d',
+    c: '#fff1c4',
+    grout: null,
+    groutW: 0,
+    alpha: 0.7,
+  });
+  defs += lanternDefs(p);
+  defs += foldGradient(`${p}fd`, '#000000', 0.45) + foldGradient(`${p}fl`, '#ffffff', 0.25);
+  const vig = vignette(`${p}vig`, 0, 0, W, H, 0.35);
+  defs += vig.defs;
+  let g = `<rect width="${W}" height="${H}" fill="url(#${p}back)"/>`;
+  const colors = [...pal, lighten(at(pal, 0), 0.3), darken(at(pal, 1), 0.1)];
+  const shelves = [430, 760];
+  for (const sy of shelves) {
+    let x = 40;
+    let i = 0;
+    while (x < 940) {
+      const w = r.range(56, 78);
+      const h = r.range(220, 290);
+      const c = at(colors, (i + Math.floor(sy / 100)) % colors.length);
+      const brocade = r.chance(0.45);
+      g += `<rect x="${f(x)}" y="${f(sy - h)}" width="${f(w)}" height="${f(h)}" rx="6" fill="${c}"/>`;
+      if (brocade)
+        g += `<rect x="${f(x)}" y="${f(sy - h)}" width="${f(w)}" height="${f(h)}" rx="6" fill="url(#${p}broc)"/>`;
+      g += `<rect x="${f(x)}" y="${f(sy - h)}" width="${f(w)}" height="${f(h)}" rx="6" fill="url(#${p}cyl)"/>`;
+      g += `<ellipse cx="${f(x + w / 2)}" cy="${f(sy - h)}" rx="${f(w / 2)}" ry="7" fill="${lighten(c, 0.2)}"/><ellipse cx="${f(x + w / 2)}" cy="${f(sy - h)}" rx="6" ry="2.5" fill="#1a100a"/>`;
+      x += w + r.range(4, 12);
+      i++;
+    }
+    g += `<rect x="0" y="${sy}" width="${W}" height="26" fill="#6b4428"/><rect x="0" y="${sy + 26}" width="${W}" height="12" fill="#000" fill-opacity=".35"/>`;
+  }
+  // Lengths of cloth hang from a rod across the front of the stall.
+  g += `<rect x="0" y="70" width="${W}" height="12" fill="#8a6a3a"/>`;
+  for (const [x0, w, ci, brocade] of [
+    [30, 170, 0, true],
+    [800, 170, 1, false],
+  ] as const) {
+    const c = at(pal, ci);
+    const d = `M${x0} 82L${x0 + w} 82L${x0 + w + 14} 1060Q${x0 + w / 2} 1085 ${x0 - 14} 1060Z`;
+    g += `<path d="${d}" fill="${c}"/>`;
+    if (brocade) g += `<path d="${d}" fill="url(#${p}broc)"/>`;
+    for (let k = 0; k < 4; k++) {
+      const fx = x0 + (w * (k + 0.5)) / 4;
+      g += `<path d="M${f(fx - 14)} 82L${f(fx + 14)} 82L${f(fx + 26)} 1066L${f(fx - 26)} 1066Z" fill="url(#${p}${k % 2 ? 'fl' : 'fd'})"/>`;
+    }
+  }
+  // The counter, with folded cloth stacked on it.
+  g += `<rect y="1060" width="${W}" height="190" fill="#5a3a22"/><rect y="1060" width="${W}" height="10" fill="#8a6038"/>`;
+  let y = 1060;
+  [at(pal, 1), at(pal, 3 % pal.length), at(pal, 0), at(pal, 2)].forEach((c, i) => {
+    const h = 26;
+    y -= h;
+    g += `<rect x="${360 + i * 6}" y="${y}" width="${280 - i * 12}" height="${h}" rx="5" fill="${c}"/><rect x="${360 + i * 6}" y="${y}" width="${280 - i * 12}" height="${h}" rx="5" fill="#000" fill-opacity=".12"/>`;
+  });
+  g += lantern(p, 500, 200, 0.9);
+  g += vig.body;
+  return svgDoc(W, H, defs, g);
+}
+
+/**
+ * A 4:5 gallery picture (viewBox 0 0 1000 1250) of what its caption says: the subject picks the drawing,
+ * the palette and motif colour it, the seed varies the details.
+ */
+export function gallerySvg(scene: SceneArtwork): string {
+  const motif = checkMotif(scene.motif);
+  const pal = scenePalette(scene.palette);
+  switch (scene.subject) {
+    case 'fountain':
+      return riadScene(scene, pal, motif, { mood: 'day', fountain: true, curtain: true });
+    case 'bride':
+      return brideScene(scene, pal, motif);
+    case 'family':
+      return familyScene(scene, pal, motif);
+    case 'trim':
+      return trimScene(scene, pal, motif);
+    case 'atelier':
+      return atelierScene(scene, pal, motif);
+    case 'lane':
+      return laneScene(scene, pal);
+    case 'garden':
+      return gardenScene(scene, pal, motif);
+    case 'souk':
+      return soukScene(scene, pal, motif);
+    default:
+      throw new Error(`unknown scene subject: ${JSON.stringify(String(scene.subject).slice(0, 32))}`);
+  }
 }
 
 interface Look {
@@ -1302,7 +1856,7 @@ const JELLABA_LOOKS: readonly Look[] = [
 /** Places a 900x1200 garment layer centred at x with its hem on floorY. */
 function placedGarment(
   look: Look,
-  kind: 'caftan' | 'jellaba',
+  kind: GarmentKind,
   p: string,
   x: number,
   floorY: number,
@@ -1349,7 +1903,9 @@ export function collectionTileSvg(kind: 'caftan' | 'jellaba'): string {
   });
   g += `<rect y="930" width="${W}" height="70" fill="#7d5438"/><rect y="930" width="${W}" height="8" fill="#000" fill-opacity=".25"/>`;
   xs.forEach((x, i) => {
-    const gm = placedGarment(at(looks, i), kind, `${p}g${i}`, x, 925, 0.6, i === 2 ? 'right' : 'left');
+    // The caftan collection holds its takchitas too: the middle niche shows one.
+    const drawn: GarmentKind = kind === 'caftan' && i === 1 ? 'takchita' : kind;
+    const gm = placedGarment(at(looks, i), drawn, `${p}g${i}`, x, 925, 0.6, i === 2 ? 'right' : 'left');
     defs += gm.defs;
     g += gm.body;
   });

@@ -26,7 +26,12 @@ const input: DemoMediaInput = {
       images: 2,
     },
   ],
-  galleries: [{ key: 'riad', scene: { palette: ['#16204a', '#f1e7d3'], motif: 'lattice', seed: 'riad' } }],
+  galleries: [
+    {
+      key: 'riad',
+      scene: { subject: 'fountain', palette: ['#16204a', '#f1e7d3'], motif: 'lattice', seed: 'riad' },
+    },
+  ],
 };
 
 async function files(dir: string): Promise<string[]> {

@@ -1,3 +1,5 @@
+import type { SceneSubject } from '../../media/artwork.js';
+
 export type Lang = 'en' | 'fr' | 'ar';
 export type LocalizedText = Record<Lang, string>;
 export type SizeName = 'S' | 'M' | 'L' | 'XL';
@@ -37,6 +39,7 @@ export interface SeedProduct {
 
 export interface SeedGalleryItem {
   key: string; // 'atelier-fes', ...
+  subject: SceneSubject; // what the generated picture shows: the caption must say the same
   caption: LocalizedText; // short caption / alt text
   palette: string[]; // 2-4 hex colours for the generated artwork
   motif: Motif;
@@ -2327,6 +2330,7 @@ export const products: SeedProduct[] = [
 export const galleries: SeedGalleryItem[] = [
   {
     key: 'atelier-fes',
+    subject: 'atelier',
     caption: {
       en: 'Our atelier in Fes, where every caftan is cut and sewn by hand',
       fr: 'Notre atelier de Fès, où chaque caftan est coupé et cousu à la main',
@@ -2337,6 +2341,7 @@ export const galleries: SeedGalleryItem[] = [
   },
   {
     key: 'sfifa-close-up',
+    subject: 'trim',
     caption: {
       en: 'Sfifa braid and aakad buttons, stitched one by one',
       fr: 'Sfifa et boutons aakad, cousus un à un',
@@ -2347,6 +2352,7 @@ export const galleries: SeedGalleryItem[] = [
   },
   {
     key: 'fes-medina',
+    subject: 'lane',
     caption: {
       en: 'Morning light in the lanes of the Fes medina',
       fr: 'Lumière du matin dans les ruelles de la médina de Fès',
@@ -2357,26 +2363,29 @@ export const galleries: SeedGalleryItem[] = [
   },
   {
     key: 'wedding-night',
+    subject: 'bride',
     caption: {
-      en: 'A bride in her takchita, between gold and candlelight',
-      fr: 'Une mariée en takchita, entre or et lueur des bougies',
-      ar: 'عروس في تكشيطتها بين بريق الذهب وضوء الشموع',
+      en: 'A bride’s takchita, between gold and candlelight',
+      fr: 'La takchita d’une mariée, entre or et lueur des bougies',
+      ar: 'تكشيطة العروس بين بريق الذهب وضوء الشموع',
     },
     palette: ['#6d1a2a', '#c9a24a', '#e8d6b3'],
     motif: 'star8',
   },
   {
     key: 'eid-morning',
+    subject: 'family',
     caption: {
-      en: 'Eid morning: the whole family in new jellabas',
-      fr: 'Matin de l’Aïd : toute la famille en djellabas neuves',
-      ar: 'صباح العيد: العائلة كلها بجلابيب جديدة',
+      en: 'Eid morning: new jellabas for the whole family',
+      fr: 'Matin de l’Aïd : des djellabas neuves pour toute la famille',
+      ar: 'صباح العيد: جلابيب جديدة للعائلة كلها',
     },
     palette: ['#f4ecdc', '#9aab8f', '#c9a24a'],
     motif: 'floral',
   },
   {
     key: 'majorelle-blue',
+    subject: 'garden',
     caption: {
       en: 'The deep blue of the Majorelle Garden in Marrakech',
       fr: 'Le bleu profond du jardin Majorelle à Marrakech',
@@ -2387,6 +2396,7 @@ export const galleries: SeedGalleryItem[] = [
   },
   {
     key: 'zellige-fountain',
+    subject: 'fountain',
     caption: {
       en: 'A zellige fountain in the courtyard of a Fes riad',
       fr: 'Une fontaine en zellige dans le patio d’un riad de Fès',
@@ -2397,6 +2407,7 @@ export const galleries: SeedGalleryItem[] = [
   },
   {
     key: 'fabric-souk',
+    subject: 'souk',
     caption: {
       en: 'Bolts of velvet and brocade in the fabric souk',
       fr: 'Rouleaux de velours et de brocart au souk des tissus',

@@ -10,6 +10,7 @@ import {
   products,
   searchSynonyms,
 } from '../schema/index.js';
+import type { GarmentArtwork } from '../../media/artwork.js';
 import { GALLERY_WIDTHS, PRODUCT_WIDTHS, type DemoMediaInput } from '../../media/render.js';
 import * as data from './catalog-data.js';
 
@@ -63,6 +64,23 @@ async function seedDemoStock(db: Database): Promise<boolean> {
 const IMAGES_PER_PRODUCT = 3;
 const DAY_MS = 86_400_000;
 
+/**
+ * What a product's picture must show, read from what the shop says about it (its collection, its English name
+ * and copy), so that a renamed or new demo piece is drawn as what it is: a takchita is named one, a caftan wears
+ * a belt when its copy promises a mdamma or belt (and not "no belt"), and striped or two-tone pieces say so in
+ * their names.
+ */
+export function garmentDrawing(
+  p: Pick<data.SeedProduct, 'category' | 'name' | 'description' | 'details'>,
+): Pick<GarmentArtwork, 'kind' | 'belt' | 'weave'> {
+  const name = p.name.en.toLowerCase();
+  const copy = [p.description.en, ...p.details.map((d) => d.en)].join(' ').toLowerCase();
+  const kind = p.category === 'jellaba' ? 'jellaba' : /\btakchita\b/.test(name) ? 'takchita' : 'caftan';
+  const belt = kind !== 'jellaba' && /\b(mdamma|belt)\b/.test(copy) && !/\bno belt\b/.test(copy);
+  const weave = /\bstriped\b/.test(name) ? 'striped' : /\btwo-tone\b/.test(name) ? 'two-tone' : 'plain';
+  return { kind, belt, weave };
+}
+
 /** Artwork to render for the demo catalogue (see media/render.ts). */
 export function demoMedia(): DemoMediaInput {
   const hex = new Map(data.colors.map((c) => [c.key, c.hex]));
@@ -71,7 +89,7 @@ export function demoMedia(): DemoMediaInput {
       slug: p.slug,
       images: IMAGES_PER_PRODUCT,
       artwork: {
-        kind: p.category,
+        ...garmentDrawing(p),
         colors: p.colors.map((key) => hex.get(key) ?? '#777777'),
         accent: p.accent,
         motif: p.motif,
@@ -80,7 +98,7 @@ export function demoMedia(): DemoMediaInput {
     })),
     galleries: data.galleries.map((g) => ({
       key: g.key,
-      scene: { palette: g.palette, motif: g.motif, seed: g.key },
+      scene: { subject: g.subject, palette: g.palette, motif: g.motif, seed: g.key },
     })),
   };
 }
