@@ -1,9 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../fixtures/shop';
 
 const PIECE = 'zahra-emerald-velvet-caftan';
 
 /** The piece's name in every language, as the catalogue gives it. */
-async function pieceNames(request: import('@playwright/test').APIRequestContext) {
+async function pieceNames(request: APIRequestContext) {
   const res = await request.get(`/api/v1/products/slug/${PIECE}`);
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { data: { product: { name: Record<'en' | 'fr' | 'ar', string> } } }).data
