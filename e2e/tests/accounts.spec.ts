@@ -331,7 +331,8 @@ test.describe('in Arabic', () => {
     await account.password.fill(customer.password);
     await page.getByLabel('تأكيد كلمة المرور').fill(customer.password);
     await page.getByRole('button', { name: 'إنشاء حسابي' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // The Arabic home page: `/ar` inside the app (the router's basename), `/ar/` from the server.
+    await expect(page).toHaveURL(/\/ar\/?$/);
 
     await account.logOut();
     await expect(page).toHaveURL(/\/account\/login$/);
@@ -341,7 +342,7 @@ test.describe('in Arabic', () => {
       page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
     ).toBeVisible();
     await account.logIn(customer);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/ar\/?$/);
     const menu = await account.openMenu();
     await expect(menu.getByText(customer.name)).toBeVisible();
   });
@@ -387,7 +388,7 @@ test.describe('in Arabic', () => {
       page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
     ).toBeVisible();
     await account.logIn({ email: customer.email, password: fresh });
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/ar\/?$/);
   });
 
   test('a guest’s cart follows a Google sign-in from checkout, in Arabic', async ({
