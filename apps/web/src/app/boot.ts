@@ -1,10 +1,11 @@
 /**
  * The first script of every page, and a small one. The server sent the page rendered; its main image is what
  * the visitor waits for, so the app's code (which takes the main thread for a while on a phone) starts once
- * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Until the app has taken
- * over, form controls ignore the pointer (html[data-booting], set by index.html's inline script, in global.css):
- * a size chosen before then would be shown but not known to the app. The page's other pictures wait for the
- * same moment, or for the first scroll (html[data-hold-images], also set by index.html's inline script).
+ * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Its files are already
+ * on their way (the server preloads them at low priority), so it starts without a download. Until the app has
+ * taken over, taps wait in index.html's inline script and are replayed then (lib/early-input.ts). The page's
+ * other pictures wait for the same moment, or for the first scroll (html[data-hold-images], also set by
+ * index.html's inline script).
  */
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');

@@ -47,6 +47,8 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
 
 /** How long a page may take to render on the server before the browser is left to render it. */
 const RENDER_TIMEOUT_MS = 2000;
+/** The storefront's app, as the client build's manifest names it: every page loads it (app/boot.ts). */
+const MAIN_MODULE = 'src/app/main.tsx';
 
 /** The language of a request: the visitor's saved choice (cookie), else the browser's, else English. */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -123,7 +125,8 @@ export async function registerSite(
       const html = page.redirect
         ? ''
         : fillTemplate(template, page, {
-            ...routeAssets(page.modules),
+            // The app's entry (app/main.tsx) and the page's own module, with all they import.
+            ...routeAssets([MAIN_MODULE, ...page.modules]),
             fonts: criticalFonts[lang] ?? [],
           });
       entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };

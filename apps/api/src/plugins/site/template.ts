@@ -71,19 +71,24 @@ const href = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '
 
 /**
  * index.html for one page: <html lang dir>, the head the storefront wrote, the page's own stylesheets and the
- * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the page
- * rendered, and the boot data (shop, inlined answers, translations) for the first paint.
+ * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the scripts
+ * that hydrate it, the page rendered, and the boot data (shop, inlined answers, translations) for the first
+ * paint. The scripts are fetched at once but after what the first paint needs (low priority, last): the app
+ * then starts as soon as the main image is painted or the shopper taps (app/boot.ts), not a download later.
  */
 export function fillTemplate(
   template: Template,
   page: Pick<RenderedPage, 'lang' | 'dir' | 'head' | 'html' | 'boot'>,
-  assets: { css: string[]; fonts: string[] },
+  assets: { css: string[]; fonts: string[]; js?: string[] },
 ): string {
   const head = [
     page.head,
     ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
     ...assets.fonts.map(
       (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href(file)}">`,
+    ),
+    ...(assets.js ?? []).map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href(file)}">`,
     ),
   ].join('\n    ');
   const before = template.before.replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`);
