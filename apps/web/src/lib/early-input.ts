@@ -20,20 +20,33 @@ function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement, value: 
   Object.getOwnPropertyDescriptor(proto.prototype, 'value')?.set?.call(element, value);
 }
 
-function replayChange(target: Element) {
+/**
+ * What the browser changed by itself, read before anything is replayed: the app's answer to one replay renders
+ * again, and a controlled control it renders is put back to the app's value, the shopper's change lost.
+ */
+function snapshot(target: Element): string | boolean | undefined {
+  if (target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox'))
+    return target.checked;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target.value;
+  return undefined;
+}
+
+function replayChange(target: Element, changedTo: string | boolean | undefined) {
   if (target instanceof HTMLSelectElement) {
     // React hears every `change` of a select.
     target.dispatchEvent(new Event('change', { bubbles: true }));
-  } else if (target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox')) {
-    if (target.checked === target.defaultChecked) return;
+  } else if (typeof changedTo === 'boolean' && target instanceof HTMLInputElement) {
+    if (changedTo === target.defaultChecked) return;
     // React rendered `defaultChecked`: back to it, then the click that changes it.
     target.checked = target.defaultChecked;
     target.click();
-  } else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
-    const typed = target.value;
-    if (typed === target.defaultValue) return;
+  } else if (
+    typeof changedTo === 'string' &&
+    (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)
+  ) {
+    if (changedTo === target.defaultValue) return;
     target.value = target.defaultValue;
-    setNativeValue(target, typed);
+    setNativeValue(target, changedTo);
     target.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
@@ -51,15 +64,17 @@ export async function appLive() {
   delete html.dataset.booting;
   const early = html.earlyInput ?? [];
   html.earlyInput = [];
-  const changed = new Set<Element>();
+  const changes = new Map<Element, ReturnType<typeof snapshot>>();
+  for (const { type, target } of early) if (type !== 'click') changes.set(target, snapshot(target));
+  const replayed = new Set<Element>();
   for (const { type, target } of early) {
     await nextTask();
     if (!target.isConnected) continue;
     if (type === 'click') {
-      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-    } else if (!changed.has(target)) {
-      changed.add(target);
-      replayChange(target);
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    } else if (!replayed.has(target)) {
+      replayed.add(target);
+      replayChange(target, changes.get(target));
     }
   }
 }
