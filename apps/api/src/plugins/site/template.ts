@@ -71,10 +71,11 @@ const href = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '
 
 /**
  * index.html for one page: <html lang dir>, the head the storefront wrote, the page's own stylesheets and the
- * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the scripts
- * that hydrate it, the page rendered, and the boot data (shop, inlined answers, translations) for the first
- * paint. The scripts are fetched at once but after what the first paint needs (low priority, last): the app
- * then starts as soon as the main image is painted or the shopper taps (app/boot.ts), not a download later.
+ * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the list of
+ * the scripts that hydrate it, the page rendered, and the boot data (shop, inlined answers, translations) for
+ * the first paint. The scripts are not preloaded here: they would share the line with the main image (decision
+ * 012). The first script (app/boot.ts) asks for all of them at once when it starts the app, instead of
+ * discovering them import after import, a round trip each.
  */
 export function fillTemplate(
   template: Template,
@@ -87,9 +88,9 @@ export function fillTemplate(
     ...assets.fonts.map(
       (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href(file)}">`,
     ),
-    ...(assets.js ?? []).map(
-      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href(file)}">`,
-    ),
+    ...(assets.js?.length
+      ? [`<script type="application/json" id="app-scripts">${JSON.stringify(assets.js)}</script>`]
+      : []),
   ].join('\n    ');
   const before = template.before.replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`);
   const body = template.between.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
