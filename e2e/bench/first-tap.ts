@@ -31,26 +31,29 @@ const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 
-/** Installed before the page's own scripts: notes the paints, the app's start and the first dialog shown. */
-function observe() {
-  const w = window as unknown as Record<string, number>;
+/**
+ * Installed before the page's own scripts: notes the paints, the app's start and the first dialog shown. Plain
+ * JavaScript in a string: a function would be sent as its source after tsx's transform, which names inner
+ * functions with a helper the page does not have.
+ */
+const OBSERVE = `
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  addEventListener('pointerdown', () => (w.__tap ??= performance.now()), true);
+  addEventListener('pointerdown', () => (window.__tap ??= performance.now()), true);
   document.addEventListener('DOMContentLoaded', () => {
     const html = document.documentElement;
     const live = () => {
-      if (!('booting' in html.dataset)) w.__listening ??= performance.now();
+      if (!('booting' in html.dataset)) window.__listening ??= performance.now();
     };
     live();
     new MutationObserver(live).observe(html, { attributes: true, attributeFilter: ['data-booting'] });
     new MutationObserver(() => {
-      if (w.__answered === undefined && document.querySelector('dialog[open]'))
-        requestAnimationFrame(() => (w.__answered ??= performance.now()));
+      if (window.__answered === undefined && document.querySelector('dialog[open]'))
+        requestAnimationFrame(() => (window.__answered ??= performance.now()));
     }).observe(document.body, { attributes: true, attributeFilter: ['open'], subtree: true });
   });
-}
+`;
 
 async function pageTime(page: Page, name: string): Promise<number | undefined> {
   return page.evaluate((key) => (window as unknown as Record<string, number | undefined>)[key], name);
@@ -85,7 +88,7 @@ export async function firstTap(url: string, button: string): Promise<FirstTap> {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(observe);
+    await page.addInitScript({ content: OBSERVE });
     await page.goto(url, { waitUntil: 'commit' });
 
     let fcp: number | undefined;
@@ -93,10 +96,13 @@ export async function firstTap(url: string, button: string): Promise<FirstTap> {
       fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
       if (fcp === undefined) await new Promise((r) => setTimeout(r, 20));
     }
+    // On a phone "add to cart" is below the picture: the shopper scrolls to it first.
+    const target = page.getByRole('button', { name: button, exact: true });
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    if (!box) throw new Error(`no "${button}" button on ${url}`);
     const now = await page.evaluate(() => performance.now());
     await new Promise((r) => setTimeout(r, Math.max(0, fcp + 500 - now)));
-    const box = await page.getByRole('button', { name: button, exact: true }).boundingBox();
-    if (!box) throw new Error(`no "${button}" button on ${url}`);
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 
     const answered = await until(page, '__answered');

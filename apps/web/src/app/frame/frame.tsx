@@ -31,10 +31,14 @@ function PageLive() {
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
+  const firstPath = useRef<string | undefined>(pathname);
+  // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
+  // over (their held tap is replayed there, lib/early-input.ts).
   useEffect(() => {
+    if (firstPath.current === pathname) return;
+    firstPath.current = undefined;
     window.scrollTo({ top: 0, behavior: 'instant' });
-    if (pathname !== firstPath.current) dropServerPageFacts();
+    dropServerPageFacts();
   }, [pathname]);
 
   return (
