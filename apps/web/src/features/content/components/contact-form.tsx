@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '@boutique/contracts';
 import { CONTACT_SUBJECTS } from '@boutique/contracts/constants';
@@ -18,10 +17,10 @@ import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 import {
   CONTACT_FIELDS,
-  createContactSchema,
+  contactResolver,
   type ContactField,
   type ContactFormValues,
-} from '../contact-schema';
+} from '../contact-validation';
 import styles from './contact-form.module.css';
 
 /** How long the thank-you line stays (spec section 9). */
@@ -32,7 +31,7 @@ const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', 
 export function ContactForm({ titleId }: { titleId: string }) {
   const { t } = useTranslation('contact');
   const base = useId();
-  const schema = useMemo(() => createContactSchema((key) => t(key)), [t]);
+  const resolver = useMemo(() => contactResolver((key) => t(key)), [t]);
   const {
     register,
     handleSubmit,
@@ -42,7 +41,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
     getFieldState,
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactMessage>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: EMPTY,
     // A field's error goes away as soon as it is edited and only comes back on the next send.
     reValidateMode: 'onSubmit',
