@@ -69,7 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 2,
             },
             // The forms' schemas (contracts' forms.ts) and what they need of zod: its core and `zod/mini`, a few KB
-            // that only the pages with a form load (decision 024).
+            // that only the pages with a form load (decision 025).
             {
               name: 'forms',
               test: /[\\/](node_modules[\\/]zod[\\/](?:src[\\/])?(?:v4[\\/])?(?:core|mini)[\\/]|packages[\\/]contracts[\\/]src[\\/]forms\.ts$)/,

@@ -11,7 +11,7 @@ import {
  * The bodies of the shop's forms (sign-in, registration, password, profile, address, contact), the one set of
  * rules the API applies and the storefront checks before sending. They are written with `zod/mini`, whose
  * functions tree-shake: the storefront's form pages validate with them for about a fifth of what the classic
- * API would cost (decision 024). The API takes them as they are (fastify-type-provider-zod works on zod's core
+ * API would cost (decision 025). The API takes them as they are (fastify-type-provider-zod works on zod's core
  * types), and the classic schemas compose them. The messages are the API's, in English; the storefront words
  * each failure itself from the issue's code.
  */

@@ -2,8 +2,9 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/core';
 
 /**
- * The forms validate with the API's own schemas (`@boutique/contracts/forms`, written with `zod/mini` so that a
- * form page pays about 6 KB for them, decision 024). Their messages are the API's, in English; a form words each
+ * The forms validate with the API's own schemas (`@boutique/contracts/forms`, written with `zod/mini`: the form
+ * pages' shared chunk of them is 20.8 KB Brotli, against 27.1 KB for the classic schemas, decision 025; nothing of
+ * it is in the first load). Their messages are the API's, in English; a form words each
  * failure itself, from the rule the issue reports, in the visitor's language.
  */
 
