@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addressIn, test, expect } from '../fixtures/shop';
+import { test, expect } from '../fixtures/shop';
 
 const PAGES = ['/', '/collection/caftan', '/product/zahra-emerald-velvet-caftan', '/cart'];
 
@@ -31,7 +31,7 @@ test.describe('on a phone', () => {
         '/our-story',
         '/nope',
       ]) {
-        await page.goto(addressIn(lang, path));
+        await page.goto(path);
         await page.waitForLoadState('networkidle');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, path).toBeLessThanOrEqual(390);

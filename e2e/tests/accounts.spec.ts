@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addressIn, test, expect } from '../fixtures/shop';
+import { test, expect } from '../fixtures/shop';
 import {
   AccountPages,
   newCustomer,
@@ -152,8 +152,7 @@ test.describe('a shopper with an account', () => {
     ).toBeVisible();
 
     const email = await waitForEmail(customer.email, { containing: '/account/reset-password?token=' });
-    // It opens the page at its Arabic address.
-    const link = /\/ar\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
+    const link = /\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
     expect(link, 'the reset link in the e-mail').toBeTruthy();
 
     await page.goto(link ?? '');
@@ -331,8 +330,7 @@ test.describe('in Arabic', () => {
     await account.password.fill(customer.password);
     await page.getByLabel('تأكيد كلمة المرور').fill(customer.password);
     await page.getByRole('button', { name: 'إنشاء حسابي' }).click();
-    // The Arabic home page: `/ar` inside the app (the router's basename), `/ar/` from the server.
-    await expect(page).toHaveURL(/\/ar\/?$/);
+    await expect(page).toHaveURL(/\/$/);
 
     await account.logOut();
     await expect(page).toHaveURL(/\/account\/login$/);
@@ -342,7 +340,7 @@ test.describe('in Arabic', () => {
       page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
     ).toBeVisible();
     await account.logIn(customer);
-    await expect(page).toHaveURL(/\/ar\/?$/);
+    await expect(page).toHaveURL(/\/$/);
     const menu = await account.openMenu();
     await expect(menu.getByText(customer.name)).toBeVisible();
   });
@@ -366,8 +364,7 @@ test.describe('in Arabic', () => {
     // The e-mail is written in the language the page was in.
     const email = await waitForEmail(customer.email, { containing: '/account/reset-password?token=' });
     expect(email).toContain('تلقّينا طلباً لإعادة تعيين كلمة المرور');
-    // It opens the page at its Arabic address.
-    const link = /\/ar\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
+    const link = /\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
     expect(link, 'the reset link in the e-mail').toBeTruthy();
 
     await page.goto(link ?? '');
@@ -388,7 +385,7 @@ test.describe('in Arabic', () => {
       page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
     ).toBeVisible();
     await account.logIn({ email: customer.email, password: fresh });
-    await expect(page).toHaveURL(/\/ar\/?$/);
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a guest’s cart follows a Google sign-in from checkout, in Arabic', async ({
@@ -415,8 +412,8 @@ test.describe('in Arabic', () => {
     await expect(shop.cartBadge).toHaveText('1');
     await page.keyboard.press('Escape');
 
-    await page.goto('/ar/checkout');
-    await expect(page).toHaveURL(/\/ar\/account\/login$/);
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/account\/login$/);
     await page.getByRole('button', { name: 'المتابعة عبر Google' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -434,7 +431,7 @@ test.describe('accessibility of the account pages', () => {
       request,
     }) => {
       const check = async (path: string) => {
-        await page.goto(addressIn(lang, path));
+        await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
         const { violations } = await new AxeBuilder({ page }).analyze();

@@ -4,16 +4,14 @@ import { StaticRouter, matchRoutes } from 'react-router';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
-import type { Language, RenderedPage, SiteEntry, SiteServices } from '@boutique/contracts';
-import { LANGUAGES, languagePath, pathLanguage } from '@boutique/contracts/constants';
+import type { RenderedPage, SiteEntry, SiteServices } from '@boutique/contracts';
 import { paths as routePaths } from './config/paths';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { PAGES, type PageRoute, type ServerFacts } from './app/routes';
 import { headTags, scriptJson } from './app/server/head';
 import { setServerBootData, type BootData } from './lib/boot';
-import { NAMESPACES, directionOf, isLanguage } from './lib/i18n';
-import { languageAlternates } from './lib/head';
+import { NAMESPACES, directionOf } from './lib/i18n';
 import { loadContext, pageCatalog } from './app/server/load-context';
 import type { InlinedQuery, PageData } from './lib/page';
 import { categoriesOf } from './lib/queries/get-categories';
@@ -25,7 +23,7 @@ const ROUTES = PAGES.map((page) => {
   return { path: page.path, page, facts: page.server };
 });
 
-/** The page a path (without its language's prefix) is, with its parameters; the catch-all for any other. */
+/** The page an address is, with its parameters; the catch-all for any other address. */
 function match(pathname: string): {
   route: PageRoute;
   facts: ServerFacts;
@@ -43,14 +41,9 @@ function match(pathname: string): {
   return { route: page, facts, params };
 }
 
-/**
- * Every address pattern the API answers with a page, in every language (Fastify reads `/admin/*` as React
- * Router does). Other addresses under `/fr/` and `/ar/` are the not-found page in that language.
- */
-export const paths: SiteEntry['paths'] = LANGUAGES.flatMap((lang) =>
-  PAGES.flatMap((p) =>
-    p.path === '*' ? [] : p.path.endsWith('/*') ? [p.path.slice(0, -2), p.path] : [p.path],
-  ).map((path) => languagePath(lang, path)),
+/** Every address pattern the API answers with a page (Fastify reads `/admin/*` as React Router does). */
+export const paths: SiteEntry['paths'] = PAGES.flatMap((p) =>
+  p.path === '*' ? [] : p.path.endsWith('/*') ? [p.path.slice(0, -2), p.path] : [p.path],
 );
 
 /**
@@ -59,11 +52,9 @@ export const paths: SiteEntry['paths'] = LANGUAGES.flatMap((lang) =>
  * the page). Every address of a browser-rendered route (unknown addresses, the back office) is one page.
  */
 export function pageAddress(url: string): string {
-  const { pathname: address, searchParams } = new URL(url, 'http://page');
-  const { lang, path: pathname } = pathLanguage(address);
+  const { pathname, searchParams } = new URL(url, 'http://page');
   const { route, facts } = match(pathname);
-  // The catch-all's one page is rendered at `/*`, as its pattern `*` reads as an address.
-  if (facts.browserOnly || facts.onePage) return languagePath(lang, route.path === '*' ? '/*' : route.path);
+  if (facts.browserOnly || facts.onePage) return route.path;
   const kept = new URLSearchParams();
   for (const name of facts.params ?? []) {
     const value = searchParams.get(name);
@@ -71,37 +62,21 @@ export function pageAddress(url: string): string {
     if (value !== null && value.length <= 200) kept.set(name, value);
   }
   const query = kept.toString();
-  const page = languagePath(lang, pathname);
-  return query ? `${page}?${query}` : page;
+  return query ? `${pathname}?${query}` : pathname;
 }
 
-/**
- * Where a returning visitor is sent: from the home page, to its address in the language they last used (the
- * `lang` cookie lib/i18n.ts keeps). Only `/` moves, so that a shared English link stays English; whether
- * an address moves depends on the cookie (`vary`).
- */
-export function languageRedirect(
-  url: string,
-  saved: string | undefined,
-): ReturnType<SiteEntry['languageRedirect']> {
-  const { pathname, search } = new URL(url, 'http://page');
-  if (pathname !== routePaths.home.path) return { vary: false };
-  const moves = isLanguage(saved) && saved !== 'en';
-  return { vary: true, location: moves ? languagePath(saved, pathname) + search : undefined };
-}
-
-/** Paths crawlers are asked to leave alone: every page never indexed, by its first segment, in every language. */
+/** Paths crawlers are asked to leave alone: every page never indexed, by its first segment. */
 export const disallowed: SiteEntry['disallowed'] = [
   ...new Set(
-    ROUTES.filter((p) => p.facts.noindex && p.path !== '*').flatMap((p) => {
+    ROUTES.filter((p) => p.facts.noindex && p.path !== '*').map((p) => {
       const [first = '', ...rest] = p.path.split('/').filter(Boolean);
-      const path = rest.length > 0 && rest[0] !== '*' ? `/${first}/` : `/${first}`;
-      return LANGUAGES.map((lang) => languagePath(lang, path));
+      return rest.length > 0 && rest[0] !== '*' ? `/${first}/` : `/${first}`;
     }),
   ),
 ];
 
-async function translator(lang: Language, { translations }: SiteServices): Promise<I18n> {
+async function translator(services: SiteServices): Promise<I18n> {
+  const { lang, translations } = services;
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: lang,
@@ -135,7 +110,7 @@ async function renderApp(url: string, i18n: I18n, boot: BootData, signal?: Abort
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders client={client} i18n={i18n}>
-        <StaticRouter location={url} basename={languagePath(boot.i18n.lng, '')}>
+        <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>
@@ -152,21 +127,17 @@ async function renderApp(url: string, i18n: I18n, boot: BootData, signal?: Abort
   return html.replace(HOISTED_TAGS, '');
 }
 
-/**
- * One page, in the language of its address, for the API to write into index.html: status, head, HTML, boot
- * data and the page's own code.
- */
+/** One page, for the API to write into index.html: status, head, HTML, boot data and the page's own code. */
 export async function render(url: string, services: SiteServices): Promise<RenderedPage> {
-  const { shop, translations } = services;
-  const { lang, path: pathname } = pathLanguage(new URL(url, 'http://page').pathname);
+  const { lang, shop, translations } = services;
+  const { pathname } = new URL(url, 'http://page');
   const { route, facts, params } = match(pathname);
-  const i18n = await translator(lang, services);
+  const i18n = await translator(services);
   const t = i18n.getFixedT(lang);
   const { load } = await route.page();
-  const data: PageData = load ? await load(loadContext(params, lang, services, t)) : {};
+  const data: PageData = load ? await load(loadContext(params, services, t)) : {};
   const base = { lang, dir: directionOf(lang), head: '', html: '', boot: '', modules: [] };
-  if (data.redirect)
-    return { ...base, status: 301, redirect: languagePath(lang, data.redirect), cacheable: false };
+  if (data.redirect) return { ...base, status: 301, redirect: data.redirect, cacheable: false };
 
   const values = { shop: shop.name, email: shop.email };
   const head = data.head ?? {
@@ -199,7 +170,7 @@ export async function render(url: string, services: SiteServices): Promise<Rende
   return {
     ...base,
     status,
-    head: headTags({ ...head, noindex: head.noindex || facts.noindex }, lang, shop, t('common:brand')),
+    head: headTags({ ...head, noindex: head.noindex || facts.noindex }, lang, shop),
     html,
     boot: scriptJson(boot),
     modules: html ? [facts.module] : [],
@@ -208,10 +179,7 @@ export async function render(url: string, services: SiteServices): Promise<Rende
   };
 }
 
-/**
- * Public pages for the sitemap: the information pages, every collection and every product in stock, each at
- * its address in every language with the others as its alternates.
- */
+/** Public pages for the sitemap: the information pages, every collection and every product in stock. */
 export async function sitemap(services: SiteServices): ReturnType<SiteEntry['sitemap']> {
   const entries: { path: string; lastmod?: string }[] = ROUTES.filter((p) => p.facts.sitemap).map((p) => ({
     path: p.path,
@@ -228,8 +196,5 @@ export async function sitemap(services: SiteServices): ReturnType<SiteEntry['sit
       entries.push({ path: routePaths.product.href(p.slug), lastmod: p.created_at.slice(0, 10) });
     if (page >= last_page) break;
   }
-  return entries.flatMap(({ path, lastmod }) => {
-    const alternates = languageAlternates('', path).map(({ hreflang, href }) => ({ hreflang, path: href }));
-    return LANGUAGES.map((lang) => ({ path: languagePath(lang, path), lastmod, alternates }));
-  });
+  return entries;
 }

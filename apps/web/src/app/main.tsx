@@ -1,9 +1,8 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/styles/global.css';
-import { languagePath } from '@boutique/contracts/constants';
-import { currentLanguage, initI18n } from '@/lib/i18n';
+import { initI18n } from '@/lib/i18n';
 import { bootData } from '@/lib/boot';
 import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session/session';
@@ -20,23 +19,17 @@ if (!root) throw new Error('#root is missing from index.html');
 const app = (
   <StrictMode>
     <AppProviders client={client} i18n={i18n}>
-      {/* Pages are declared without the language's prefix; the router adds it to every link. */}
-      <BrowserRouter basename={languagePath(currentLanguage(), '')}>
+      <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>
 );
-// The server rendered the page: let the browser paint it before hydration takes the main thread, then hydrate
-// in a transition, which React does in slices that yield to the browser (a phone's CPU needs several hundred
-// ms): no long task. Taps meanwhile wait in index.html's inline script and are replayed once the page is live
-// (lib/early-input.ts). A page the server rendered in another language than the one saved here (cookie lost)
-// is rendered afresh instead.
+// The server rendered the page: let the browser paint it before hydration takes the main thread. A page the
+// server rendered in another language than the one saved here (cookie lost) is rendered afresh instead.
 if (root.hasChildNodes() && i18n.language === bootData().i18n.lng) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  hydrateRoot(root, app);
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

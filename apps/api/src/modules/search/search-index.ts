@@ -1,4 +1,10 @@
-import { SIZES, type SearchSuggestions, type Size, type LocalizedText } from '@boutique/contracts';
+import {
+  SIZES,
+  type ProductSummary,
+  type SearchSuggestions,
+  type Size,
+  type LocalizedText,
+} from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
 import { searchFold, searchStem } from '../../lib/search-text.js';
@@ -69,8 +75,7 @@ interface Product {
   createdAt: number;
   families: string[];
   sizes: Size[];
-  /** The product's summary as JSON, serialised once: an answer showing 48 pieces only joins them (service.ts). */
-  summaryJson: string;
+  summary: ProductSummary;
 }
 
 interface WordInfo {
@@ -208,14 +213,11 @@ export class SearchIndex {
     return this.#products.size;
   }
 
-  /** The products' summaries as a JSON array, from the serialised copies. */
-  summariesJson(ids: number[]): string {
-    const parts: string[] = [];
-    for (const id of ids) {
+  summaries(ids: number[]): ProductSummary[] {
+    return ids.flatMap((id) => {
       const p = this.#products.get(id);
-      if (p) parts.push(p.summaryJson);
-    }
-    return `[${parts.join(',')}]`;
+      return p ? [p.summary] : [];
+    });
   }
 
   /**
@@ -410,7 +412,7 @@ async function productsOf(db: Database, publicUrl: PublicUrl, rows: repo.Product
         createdAt: r.created,
         families: r.families,
         sizes: SIZES.filter((s) => r.sizes.includes(s)),
-        summaryJson: JSON.stringify(summary),
+        summary,
       },
     ];
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { SiteEntry, SiteServices } from '@boutique/contracts';
+import { LANGUAGES, type Language, type SiteEntry, type SiteServices } from '@boutique/contracts';
 import type { Config } from '../../env.js';
 import type { CatalogReader, CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
@@ -47,12 +47,16 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
 
 /** How long a page may take to render on the server before the browser is left to render it. */
 const RENDER_TIMEOUT_MS = 2000;
-/** The storefront's app, as the client build's manifest names it: every page loads it (app/boot.ts). */
-const MAIN_MODULE = 'src/app/main.tsx';
 
-/** The language the visitor last used, as the storefront saved it (lib/i18n.ts), if any. */
-const savedLanguage = (request: FastifyRequest) =>
-  /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+/** The language of a request: the visitor's saved choice (cookie), else the browser's, else English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)lang=(en|fr|ar)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+  if (cookie) return cookie as Language;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.trim().slice(0, 2).toLowerCase());
+  return (accepted.find((l) => (LANGUAGES as readonly string[]).includes(l)) as Language | undefined) ?? 'en';
+}
 
 /**
  * Serves the built storefront from the same process: hashed assets cached for a year, translations and media
@@ -69,7 +73,7 @@ export async function registerSite(
   const { template, translations, serverEntry, routeAssets, criticalFonts } = assets;
   const shop = { ...config.shop, publicUrl: config.publicUrl };
 
-  // Rendered pages, per address (which says the language); dropped with the catalogue answers they are made of (when only some
+  // Rendered pages, per language and address; dropped with the catalogue answers they are made of (when only some
   // products' stock changed, only the pages showing them).
   const pages = new PageCache<{
     status: number;
@@ -83,14 +87,15 @@ export async function registerSite(
   });
   app.decorate('pageCache', pages);
 
-  const services = (reader: CatalogReader = catalog): SiteServices => ({
+  const services = (lang: Language, reader: CatalogReader = catalog): SiteServices => ({
+    lang,
     catalog: reader,
     shop,
     translations,
   });
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    void reply.header('cache-control', 'no-cache');
+    void reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
     if (!template || !serverEntry) {
       return reply
         .code(503)
@@ -99,17 +104,15 @@ export async function registerSite(
           '<!doctype html><title>Storefront not built</title><p>Build the storefront first: <code>npm run build</code>.</p>',
         );
     }
-    // The address says the page's language; only `/` sends a returning visitor to theirs, never cached.
-    const moved = serverEntry.languageRedirect(request.url, savedLanguage(request));
-    if (moved.vary) void reply.header('vary', 'cookie');
-    if (moved.location) return reply.redirect(moved.location, 302);
+    const lang = requestLanguage(request);
     // Rendered and cached for the parameters the page reads, never the raw query string.
     const address = serverEntry.pageAddress(request.url);
-    let entry = pages.get(address);
+    const key = `${lang}:${address}`;
+    let entry = pages.get(key);
     if (!entry) {
       const recording = catalog.recording();
       const page = await serverEntry.render(address, {
-        ...services(recording.reader),
+        ...services(lang, recording.reader),
         renderTimeoutMs: RENDER_TIMEOUT_MS,
       });
       if (page.error)
@@ -120,13 +123,12 @@ export async function registerSite(
       const html = page.redirect
         ? ''
         : fillTemplate(template, page, {
-            // The app's entry (app/main.tsx) and the page's own module, with all they import.
-            ...routeAssets([MAIN_MODULE, ...page.modules]),
-            fonts: criticalFonts[page.lang] ?? [],
+            ...routeAssets(page.modules),
+            fonts: criticalFonts[lang] ?? [],
           });
       entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };
       // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place.
-      if (page.cacheable) pages.set(address, entry);
+      if (page.cacheable) pages.set(key, entry);
     }
     if (entry.redirect) return reply.redirect(entry.redirect, 301);
     return reply.code(entry.status).type('text/html; charset=utf-8').send(entry.html);
@@ -157,7 +159,7 @@ export async function registerSite(
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services()) : [])),
+      .send(sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services('en')) : [])),
   );
 
   if (template) {

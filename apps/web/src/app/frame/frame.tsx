@@ -5,7 +5,6 @@ import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { SearchOverlay } from '@/features/search/search-overlay';
 import { PageFallback } from '@/components/page-fallback';
 import { dropServerHeadTags, dropServerPageFacts } from '@/lib/server-head';
-import { appLive } from '@/lib/early-input';
 import { TopBar } from './top-bar';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -16,12 +15,12 @@ import styles from './frame.module.css';
 
 /**
  * Inside the page's own Suspense boundary, so its effect runs once the page itself (not only the frame) is
- * rendered: from then on the app answers taps itself and replays those made before (lib/early-input.ts), and
- * the head tags the server wrote for crawlers give way to the page's own, which React has just put in.
+ * rendered: from then on controls take the pointer again (see app/boot.ts), and the head tags the server wrote
+ * for crawlers give way to the page's own, which React has just put in.
  */
 function PageLive() {
   useEffect(() => {
-    void appLive();
+    delete document.documentElement.dataset.booting;
     dropServerHeadTags();
   }, []);
   return null;
@@ -31,14 +30,10 @@ function PageLive() {
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const firstPath = useRef<string | undefined>(pathname);
-  // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
-  // over (their held tap is replayed there, lib/early-input.ts).
+  const firstPath = useRef(pathname);
   useEffect(() => {
-    if (firstPath.current === pathname) return;
-    firstPath.current = undefined;
     window.scrollTo({ top: 0, behavior: 'instant' });
-    dropServerPageFacts();
+    if (pathname !== firstPath.current) dropServerPageFacts();
   }, [pathname]);
 
   return (

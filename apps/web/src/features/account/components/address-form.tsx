@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import {
   Field,
   FormMessages,
+  fieldA11y,
   inputClass,
   ltrInputClass,
   selectClass,
@@ -14,8 +15,6 @@ import {
   selectWrapClass,
 } from '@/components/ui/field';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { EmailField } from '@/components/forms/fields';
-import { useFormField } from '@/components/forms/use-form-field';
 import { useCreateAddress, useUpdateAddress } from '../api/addresses';
 import {
   ADDRESS_FIELDS,
@@ -53,7 +52,14 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
   const base = useId();
   const countries = useCountries();
   const resolver = useMemo(() => addressResolver((key) => t(key)), [t]);
-  const form = useForm<AddressFormValues, unknown, AddressInput>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getFieldState,
+    formState: { errors },
+  } = useForm<AddressFormValues, unknown, AddressInput>({
     resolver,
     defaultValues: address
       ? {
@@ -69,18 +75,27 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
       : { ...emptyAddress(), is_default: firstAddress },
     reValidateMode: 'onSubmit',
   });
-  const { register, handleSubmit, setError } = form;
-  const bind = useFormField(form);
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const pending = create.isPending || update.isPending;
   const [failed, setFailed] = useState(false);
 
-  const props = (name: AddressField) => ({ label: t(`fields.${name}`), ...bind(name).field });
+  const ids = (name: AddressField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
   const field = (name: AddressField) => ({
+    ...fieldA11y(ids(name), errors[name]?.message),
     'aria-required': true,
     autoComplete: AUTOCOMPLETE[name],
-    ...bind(name).control,
+    ...register(name, {
+      onChange: () => {
+        if (getFieldState(name).error) clearErrors(name);
+      },
+    }),
+  });
+  const props = (name: AddressField) => ({
+    label: t(`fields.${name}`),
+    htmlFor: ids(name).control,
+    errorId: ids(name).error,
+    error: errors[name]?.message,
   });
 
   const onError = (error: unknown) => {
@@ -110,7 +125,9 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
           <Field {...props('name')}>
             <input type="text" dir="auto" className={inputClass} {...field('name')} />
           </Field>
-          <EmailField label={t('fields.email')} binding={bind('email')} autoComplete={AUTOCOMPLETE.email} />
+          <Field {...props('email')}>
+            <input type="email" inputMode="email" dir="ltr" className={ltrInputClass} {...field('email')} />
+          </Field>
         </div>
         <div className={styles.row}>
           <Field {...props('phone')}>

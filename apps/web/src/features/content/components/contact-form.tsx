@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '@boutique/contracts';
 import { CONTACT_SUBJECTS } from '@boutique/contracts/constants';
@@ -13,11 +14,14 @@ import {
   selectIconClass,
   selectWrapClass,
 } from '@/components/ui/field';
-import { EmailField } from '@/components/forms/fields';
-import { useFormField } from '@/components/forms/use-form-field';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { CONTACT_FIELDS, contactResolver, type ContactFormValues } from '../contact-validation';
+import {
+  CONTACT_FIELDS,
+  createContactSchema,
+  type ContactField,
+  type ContactFormValues,
+} from '../contact-schema';
 import styles from './contact-form.module.css';
 
 /** How long the thank-you line stays (spec section 9). */
@@ -27,9 +31,18 @@ const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', 
 
 export function ContactForm({ titleId }: { titleId: string }) {
   const { t } = useTranslation('contact');
-  const resolver = useMemo(() => contactResolver((key) => t(key)), [t]);
-  const form = useForm<ContactFormValues, unknown, ContactMessage>({
-    resolver,
+  const base = useId();
+  const schema = useMemo(() => createContactSchema((key) => t(key)), [t]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    getFieldState,
+    formState: { errors },
+  } = useForm<ContactFormValues, unknown, ContactMessage>({
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
     // A field's error goes away as soon as it is edited and only comes back on the next send.
     reValidateMode: 'onSubmit',
@@ -43,8 +56,19 @@ export function ContactForm({ titleId }: { titleId: string }) {
     return () => clearTimeout(timer);
   }, [sentAt]);
 
-  const { handleSubmit, reset, setError } = form;
-  const bind = useFormField(form);
+  const field = (name: ContactField): UseFormRegisterReturn<ContactField> =>
+    register(name, {
+      onChange: () => {
+        if (getFieldState(name).error) clearErrors(name);
+      },
+    });
+
+  const ids = (name: ContactField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
+  const a11y = (name: ContactField) => ({
+    id: ids(name).control,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? ids(name).error : undefined,
+  });
 
   const onSubmit = handleSubmit((input) => {
     setSentAt(null);
@@ -70,31 +94,66 @@ export function ContactForm({ titleId }: { titleId: string }) {
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className={styles.row}>
-        <Field label={t('form.name')} {...bind('name').field}>
+        <Field
+          label={t('form.name')}
+          htmlFor={ids('name').control}
+          errorId={ids('name').error}
+          error={errors.name?.message}
+        >
           <input
             type="text"
             autoComplete="name"
             aria-required="true"
             className={inputClass}
-            {...bind('name').control}
+            {...a11y('name')}
+            {...field('name')}
           />
         </Field>
-        <EmailField label={t('form.email')} binding={bind('email')} />
+        <Field
+          label={t('form.email')}
+          htmlFor={ids('email').control}
+          errorId={ids('email').error}
+          error={errors.email?.message}
+        >
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            dir="ltr"
+            aria-required="true"
+            className={ltrInputClass}
+            {...a11y('email')}
+            {...field('email')}
+          />
+        </Field>
       </div>
 
       <div className={styles.row}>
-        <Field label={t('form.phone')} hint={optional} {...bind('phone').field}>
+        <Field
+          label={t('form.phone')}
+          hint={optional}
+          htmlFor={ids('phone').control}
+          errorId={ids('phone').error}
+          error={errors.phone?.message}
+        >
           <input
             type="tel"
             autoComplete="tel"
             dir="ltr"
             className={ltrInputClass}
-            {...bind('phone').control}
+            {...a11y('phone')}
+            {...field('phone')}
           />
         </Field>
-        <Field label={t('form.subject')} hint={optional} {...bind('subject').field}>
+        <Field
+          label={t('form.subject')}
+          hint={optional}
+          htmlFor={ids('subject').control}
+          errorId={ids('subject').error}
+          error={errors.subject?.message}
+        >
           <div className={selectWrapClass}>
-            <select className={selectClass} {...bind('subject').control}>
+            <select className={selectClass} {...a11y('subject')} {...field('subject')}>
               <option value="">{t('form.subjectPlaceholder')}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
@@ -107,12 +166,18 @@ export function ContactForm({ titleId }: { titleId: string }) {
         </Field>
       </div>
 
-      <Field label={t('form.message')} {...bind('message').field}>
+      <Field
+        label={t('form.message')}
+        htmlFor={ids('message').control}
+        errorId={ids('message').error}
+        error={errors.message?.message}
+      >
         <textarea
           rows={7}
           aria-required="true"
           className={`${inputClass} ${styles.textarea}`}
-          {...bind('message').control}
+          {...a11y('message')}
+          {...field('message')}
         />
       </Field>
 
