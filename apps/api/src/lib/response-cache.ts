@@ -14,6 +14,14 @@ export interface CachedResponse {
   tags?: ReadonlySet<number>;
 }
 
+/**
+ * An answer its loader serialised itself (from parts serialised once, as the search's product summaries): the
+ * cache keeps its JSON as it is.
+ */
+export class SerializedAnswer {
+  constructor(readonly json: string) {}
+}
+
 interface Entry extends CachedResponse {
   expiresAt: number;
 }
@@ -70,7 +78,7 @@ export class ResponseCache {
     const promise = load()
       .then((value) => {
         if (value === undefined) return undefined;
-        const body = Buffer.from(JSON.stringify(value));
+        const body = Buffer.from(value instanceof SerializedAnswer ? value.json : JSON.stringify(value));
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
         const entry: Entry = {
           body,

@@ -8,7 +8,6 @@ import {
   type ProductTag,
   type RecentProductsResponse,
   type SearchQuery,
-  type SearchResponse,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
@@ -155,10 +154,10 @@ export class CatalogService {
     let matched: number[] = [];
     return this.cache.get(
       `search:${JSON.stringify(key)}`,
-      async (): Promise<SearchResponse> => {
-        const { result, productIds } = searchCatalog(await this.searchIndex.get(), query);
+      async () => {
+        const { answer, productIds } = searchCatalog(await this.searchIndex.get(), query);
         matched = productIds;
-        return { success: true, data: { data: result } };
+        return answer;
       },
       () => matched,
     );

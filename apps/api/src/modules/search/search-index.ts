@@ -1,10 +1,4 @@
-import {
-  SIZES,
-  type ProductSummary,
-  type SearchSuggestions,
-  type Size,
-  type LocalizedText,
-} from '@boutique/contracts';
+import { SIZES, type SearchSuggestions, type Size, type LocalizedText } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
 import { searchFold, searchStem } from '../../lib/search-text.js';
@@ -75,7 +69,8 @@ interface Product {
   createdAt: number;
   families: string[];
   sizes: Size[];
-  summary: ProductSummary;
+  /** The product's summary as JSON, serialised once: an answer showing 48 pieces only joins them (service.ts). */
+  summaryJson: string;
 }
 
 interface WordInfo {
@@ -213,11 +208,14 @@ export class SearchIndex {
     return this.#products.size;
   }
 
-  summaries(ids: number[]): ProductSummary[] {
-    return ids.flatMap((id) => {
+  /** The products' summaries as a JSON array, from the serialised copies. */
+  summariesJson(ids: number[]): string {
+    const parts: string[] = [];
+    for (const id of ids) {
       const p = this.#products.get(id);
-      return p ? [p.summary] : [];
-    });
+      if (p) parts.push(p.summaryJson);
+    }
+    return `[${parts.join(',')}]`;
   }
 
   /**
@@ -412,7 +410,7 @@ async function productsOf(db: Database, publicUrl: PublicUrl, rows: repo.Product
         createdAt: r.created,
         families: r.families,
         sizes: SIZES.filter((s) => r.sizes.includes(s)),
-        summary,
+        summaryJson: JSON.stringify(summary),
       },
     ];
   });

@@ -7,6 +7,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@boutique/contracts';
+import { SerializedAnswer } from '../../lib/response-cache.js';
 import type { FacetNames } from './repository.js';
 import type { Candidate, SearchIndex, Term } from './search-index.js';
 
@@ -70,7 +71,11 @@ export function didYouMean(terms: Term[], corrections: Map<number, string>) {
 }
 
 export interface SearchOutcome {
-  result: SearchResult;
+  /**
+   * The answer's envelope (SearchResponse), serialised: the pieces' summaries are joined from the copies the
+   * index serialised once, which is most of an answer's bytes.
+   */
+  answer: SerializedAnswer;
   /** Every product the answer depends on (their stock orders and counts it). */
   productIds: number[];
 }
@@ -84,15 +89,17 @@ export function searchCatalog(index: SearchIndex, params: SearchParams): SearchO
   const matching = candidates.filter((c) => passes(c, params));
   const shown = matching.slice(0, SEARCH_MAX_RESULTS).map((c) => c.id);
   const closest = matching.length === 0 ? index.closest(terms, SEARCH_CLOSEST_COUNT) : [];
+  const rest: Omit<SearchResult, 'products' | 'closest'> = {
+    total: matching.length,
+    facets: countFacets(candidates, params, index.names),
+    suggest: index.suggestions(terms, SEARCH_SUGGEST_COUNT),
+    did_you_mean: didYouMean(terms, index.corrections(fuzzy)),
+  };
+  const result =
+    `{"products":${index.summariesJson(shown)},"closest":${index.summariesJson(closest)},` +
+    JSON.stringify(rest).slice(1);
   return {
-    result: {
-      products: index.summaries(shown),
-      total: matching.length,
-      facets: countFacets(candidates, params, index.names),
-      suggest: index.suggestions(terms, SEARCH_SUGGEST_COUNT),
-      did_you_mean: didYouMean(terms, index.corrections(fuzzy)),
-      closest: index.summaries(closest),
-    },
+    answer: new SerializedAnswer(`{"success":true,"data":{"data":${result}}}`),
     productIds: [...candidates.map((c) => c.id), ...closest],
   };
 }
