@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures/shop';
+import { seriousViolations } from '../fixtures/axe';
 
 const PAGES = ['/', '/collection/caftan', '/product/zahra-emerald-velvet-caftan', '/cart'];
 
@@ -8,10 +8,7 @@ for (const lang of ['en', 'ar'] as const) {
     test(`axe finds nothing serious on ${path} in ${lang}`, async ({ page, shop }) => {
       await shop.open(path, { lang });
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await page.waitForLoadState('networkidle');
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }

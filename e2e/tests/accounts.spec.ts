@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures/shop';
+import { seriousViolations } from '../fixtures/axe';
 import {
   AccountPages,
   newCustomer,
@@ -433,12 +433,7 @@ test.describe('accessibility of the account pages', () => {
       const check = async (path: string) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(
-          serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([]);
+        expect(await seriousViolations(page, path)).toEqual([]);
       };
       await shop.open('/', { lang });
       await check('/account/login');

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, snap as snapAt, test } from '../fixtures/shop';
@@ -14,6 +13,7 @@ import {
   type Customer,
 } from '../fixtures/accounts';
 import { anyPieceInStock, buyThroughApi } from '../fixtures/checkout';
+import { seriousViolations } from '../fixtures/axe';
 
 type Lang = 'en' | 'fr' | 'ar';
 type Texts = Record<string, unknown>;
@@ -101,12 +101,6 @@ async function fitsAPhone(page: Page) {
   });
   if (size) await page.setViewportSize(size);
   expect(outside).toEqual([]);
-}
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A JPEG the browser makes of what it shows: a real photo file, different each time. */
@@ -289,7 +283,7 @@ for (const [lang, dark] of [
       if (path) await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await axeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await fitsAPhone(page);
       await snap(page, `${name}-${lang}`);
     };

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect, Shop } from '../fixtures/shop';
 import { AccountPages, newCustomer, registerCustomer, signInQuickly } from '../fixtures/accounts';
 import { CheckoutPage, fillServerCart, installApplePay, piecesInStock } from '../fixtures/checkout';
+import { seriousViolations } from '../fixtures/axe';
 
 const money = (amount: number) => `AED\u00a0${amount.toLocaleString('en-US')}`;
 
@@ -252,15 +251,6 @@ test.describe('a customer pays and follows the order', () => {
     expect(Shop.amount(await card.getByTestId('order-total').innerText())).toBe(total);
   });
 });
-
-/** axe's serious and critical findings on the page as it is now (the open dialog included). */
-async function seriousViolations(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('accessibility of checkout and orders', () => {
   for (const [lang, dark] of [
