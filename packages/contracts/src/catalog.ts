@@ -62,7 +62,12 @@ export const ProductSummarySchema = z.object({
   name_ar: z.string(),
   price: MoneySchema,
   old_price: MoneySchema.nullable(),
-  images: z.array(ImageSchema),
+  /**
+   * The cover picture alone (none when the product has no picture): a card shows only it, and a list of 48
+   * carried every picture's address and srcset for nothing (a third of a search answer's bytes). The product's
+   * own answer carries them all.
+   */
+  images: z.array(ImageSchema).max(1),
   category_slug: z.string(),
   colors: z.array(ColorSchema),
   sizes: z.array(ProductSizeSchema),

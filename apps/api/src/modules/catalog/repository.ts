@@ -93,7 +93,7 @@ async function summaries(db: Database, publicUrl: PublicUrl, rows: ProductRow[])
     name_ar: r.name.ar,
     price: r.price,
     old_price: r.oldPrice,
-    images: images.get(r.id) ?? [],
+    images: (images.get(r.id) ?? []).slice(0, 1),
     category_slug: r.categorySlug,
     colors: swatches.get(r.id) ?? [],
     sizes: publicSizes(r.sizes, stock.get(r.id)),
