@@ -4,7 +4,7 @@ import type { PublicUrl } from '../../storage/index.js';
 import { searchFold, searchStem } from '../../lib/search-text.js';
 import { productSummaries } from '../catalog/repository.js';
 import * as repo from './repository.js';
-import { similarity, trigrams } from './trigram.js';
+import { shareOfTrigrams, trigrams } from './trigram.js';
 
 /**
  * The search's in-memory copy of the catalogue's words (docs/decisions/020-search.md): the database keeps
@@ -110,7 +110,7 @@ export class SearchIndex {
   readonly #stems = new Map<string, StemInfo>();
   /** The catalogue's words and stems, and per trigram those having it. */
   readonly #spellings = new Map<string, Spelling>();
-  readonly #byTrigram = new Map<string, string[]>();
+  readonly #byTrigram = new Map<string, Spelling[]>();
   readonly #synonyms = new Map<string, Set<string>>();
   readonly #products = new Map<number, Product>();
   readonly #collections: { slug: string; name: LocalizedText; words: { word: string; stem: string }[] }[];
@@ -165,8 +165,8 @@ export class SearchIndex {
       this.#spellings.set(key, spelling);
       for (const t of spelling.trigrams) {
         const list = this.#byTrigram.get(t);
-        if (list) list.push(key);
-        else this.#byTrigram.set(t, [key]);
+        if (list) list.push(spelling);
+        else this.#byTrigram.set(t, [spelling]);
       }
     };
     for (const [word, info] of this.#words) spell(word, info.stem, word);
@@ -276,18 +276,20 @@ export class SearchIndex {
     return out;
   }
 
-  /** The catalogue's words and stems sharing a trigram with this word (no other is similar), how similar. */
+  /**
+   * The catalogue's words and stems sharing a trigram with this word (no other is similar), how similar: the
+   * trigrams they share are counted while walking the word's lists (each spelling is in a trigram's list once),
+   * which gives pg_trgm's similarity without comparing the sets again.
+   */
   #similar(word: string): { spelling: Spelling; sim: number }[] {
     const mine = trigrams(word);
-    const tried = new Set<string>();
-    const out: { spelling: Spelling; sim: number }[] = [];
+    const shared = new Map<Spelling, number>();
     for (const g of mine)
-      for (const key of this.#byTrigram.get(g) ?? []) {
-        if (tried.has(key)) continue;
-        tried.add(key);
-        const spelling = this.#spellings.get(key)!;
-        out.push({ spelling, sim: similarity(mine, spelling.trigrams) });
-      }
+      for (const spelling of this.#byTrigram.get(g) ?? [])
+        shared.set(spelling, (shared.get(spelling) ?? 0) + 1);
+    const out: { spelling: Spelling; sim: number }[] = [];
+    for (const [spelling, common] of shared)
+      out.push({ spelling, sim: shareOfTrigrams(common, mine.size, spelling.trigrams.size) });
     return out;
   }
 

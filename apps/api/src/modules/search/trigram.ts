@@ -11,9 +11,7 @@ export function trigrams(word: string): Set<string> {
   return out;
 }
 
-export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let common = 0;
-  for (const t of a) if (b.has(t)) common += 1;
-  return common / (a.size + b.size - common);
+/** The similarity of two words of `a` and `b` distinct trigrams, `common` of them in both (pg_trgm's). */
+export function shareOfTrigrams(common: number, a: number, b: number): number {
+  return common / (a + b - common);
 }
