@@ -430,6 +430,7 @@ test.describe('accessibility of the account pages', () => {
       shop,
       request,
     }) => {
+      test.slow(); // four audits of about 4 s each, and a sign-up
       const check = async (path: string) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

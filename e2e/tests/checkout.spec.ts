@@ -262,6 +262,7 @@ test.describe('accessibility of checkout and orders', () => {
       request,
       shop,
     }) => {
+      test.slow(); // six audits of about 4 s each
       const account = await registerCustomer(request);
       await fillServerCart(request, account, await piecesInStock(request, 2));
       await signInQuickly(page, account);
