@@ -98,12 +98,10 @@ export default tseslint.config(
   },
   {
     // The storefront's first load must not carry zod: take values from the zod-free constants entry and only
-    // types from the schemas. The contact and checkout forms, on pages of their own, validate with the shared
-    // schemas, from one file per feature that only those pages import.
+    // types from the schemas. The forms, on lazily loaded pages, validate with the form schemas of
+    // `@boutique/contracts/forms`, written with zod/mini (decision 024).
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     ignores: [
-      'apps/web/src/features/content/contact-schema.ts',
-      'apps/web/src/features/checkout/address-schema.ts',
       // The back office is lazy routes of its own (app/router.tsx), never in a shopper's first load.
       'apps/web/src/features/admin/**',
       '**/*.test.ts',

@@ -60,7 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             // Vite's preload helper is used by the first script and by the routes: on its own, so the first
             // script never pulls the shared chunk (and the framework behind it) in before the main image.
-            { name: 'preload-helper', test: /preload-helper/, priority: 4 },
+            { name: 'preload-helper', test: /preload-helper/, priority: 5 },
             // Every page needs the framework: one file instead of the five the automatic split makes. Of
             // TanStack, the query client only: the back office's table library stays with the back office.
             {
@@ -68,17 +68,23 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
               priority: 2,
             },
-            // The schema library, the shared schemas and any form schema built on them (today the contact
-            // form's): only the pages with such forms load them, never the first load (decision 003). zod ships
-            // its sources, which the 'source' condition resolves: once two pages used it, it would match the
-            // shared group below. The zod-free modules (constants, apple-pay, money, shipping-carriers) go where their
-            // importers are (else the shared chunk and this one import each other and a constant is read before it
-            // is set), and so do
-            // the back office's schemas (contracts' admin.ts) and order status rules (order-status.ts): a shopper's
-            // form never needs them.
+            // The forms' schemas (contracts' forms.ts) and what they need of zod: its core and `zod/mini`, a few KB
+            // that only the pages with a form load (decision 024).
+            {
+              name: 'forms',
+              test: /[\\/](node_modules[\\/]zod[\\/](?:src[\\/])?(?:v4[\\/])?(?:core|mini)[\\/]|packages[\\/]contracts[\\/]src[\\/]forms\.ts$)/,
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            // The classic schema library and the other shared schemas: the back office's pages load them, never the
+            // first load (decision 003). zod ships its sources, which the 'source' condition resolves: once two
+            // pages used it, it would match the shared group below. The zod-free modules (constants, apple-pay,
+            // money, shipping-carriers) go where their importers are (else the shared chunk and this one import
+            // each other and a constant is read before it is set), and so do the back office's schemas
+            // (contracts' admin.ts) and order status rules (order-status.ts): a shopper's form never needs them.
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|shipping-carriers|order-status)|src[\\/]features[\\/][\w-]+[\\/][\w-]+-schemas?\.ts$)/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|shipping-carriers|order-status|forms))/,
               priority: 3,
               includeDependenciesRecursively: false,
             },

@@ -4,9 +4,9 @@
  * their forms with the same ones, so both say the same thing about the same mistake.
  */
 import { z } from 'zod';
-import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT, PLAIN_TEXT_LINES } from './common.js';
+import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
-import { FULFILLMENT_STATUSES, SIZES } from './constants.js';
+import { FULFILLMENT_STATUSES, PLAIN_TEXT, SIZES } from './constants.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
 import {
   FulfillmentStatusSchema,

@@ -1,55 +1,9 @@
 import { z } from 'zod';
-import { PLAIN_TEXT } from './common.js';
 import { envelope } from './envelope.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SOCIAL_PROVIDERS, USER_ROLES } from './constants.js';
+import { SOCIAL_PROVIDERS, USER_ROLES } from './constants.js';
 
-/** Trimmed and lower-cased, so `Salma@Example.AE ` and `salma@example.ae` are one account. */
-const email = z
-  .string({ error: 'The email field is required.' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'The email field is required.')
-  .max(254, 'The email may not be greater than 254 characters.')
-  .pipe(z.email('The email must be a valid email address.'));
-
-/** Never trimmed: spaces are part of a password. */
-const password = z
-  .string({ error: 'The password field is required.' })
-  .min(1, 'The password field is required.')
-  .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
-
-export const RegisterSchema = z
-  .object({
-    name: z
-      .string({ error: 'The name field is required.' })
-      .trim()
-      .min(1, 'The name field is required.')
-      .max(100, 'The name may not be greater than 100 characters.')
-      .regex(PLAIN_TEXT, 'The name contains characters that are not allowed.'),
-    email,
-    password: password.min(
-      PASSWORD_MIN_LENGTH,
-      `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-    ),
-    password_confirmation: z.string({ error: 'The password confirmation does not match.' }),
-    /** Language of the e-mail that follows (`en`, `fr`, `ar`; a regional tag counts as its language). */
-    lang: z.string().trim().max(35).optional(),
-  })
-  .refine((form) => form.password === form.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The password confirmation does not match.',
-    // Also checked when another field is wrong, so the form shows every error at once.
-    when: ({ value }) => {
-      const form = value as { password?: unknown; password_confirmation?: unknown } | null;
-      return typeof form?.password === 'string' && typeof form.password_confirmation === 'string';
-    },
-  });
-export type RegisterInput = z.input<typeof RegisterSchema>;
-export type Register = z.infer<typeof RegisterSchema>;
-
-export const LoginSchema = z.object({ email, password });
-export type LoginInput = z.input<typeof LoginSchema>;
-export type Login = z.infer<typeof LoginSchema>;
+export { LoginSchema, RegisterSchema } from './forms.js';
+export type { Login, LoginInput, Register, RegisterInput } from './forms.js';
 
 export const UserRoleSchema = z.enum(USER_ROLES);
 

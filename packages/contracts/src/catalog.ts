@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT } from './common.js';
+import { LocalizedTextSchema, MoneySchema } from './common.js';
 import { envelope } from './envelope.js';
 import {
+  PLAIN_TEXT,
   PRODUCTS_MAX_PER_PAGE,
   SEARCH_MAX_LENGTH,
   SEARCH_SYNONYM_MAX_LENGTH,

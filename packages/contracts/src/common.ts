@@ -11,8 +11,5 @@ export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 export const MoneySchema = z.string().regex(/^\d{1,10}\.\d{2}$/, 'Must be an amount with two decimals');
 export type Money = z.infer<typeof MoneySchema>;
 
-/** Printable text only: rejects C0/C1 control characters (tabs and newlines included). */
-export const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
-
 /** Printable text that may span lines: line breaks and tabs allowed, other control characters refused. */
 export const PLAIN_TEXT_LINES = /^(?:[^\p{Cc}]|[\r\n\t])*$/u;

@@ -95,3 +95,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_COUNTRY = 'AE';
 export * from './money.js';
 export * from './shipping-carriers.js';
+
+/** Printable text only: rejects C0/C1 control characters (tabs and newlines included). */
+export const PLAIN_TEXT = /^[^\p{Cc}]*$/u;

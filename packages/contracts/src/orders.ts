@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partial } from 'zod/mini';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
 import { FULFILLMENT_STATUSES, LANGUAGES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
@@ -57,7 +58,7 @@ export const SandboxConfirmSchema = z.object({
     exp_year: z.number().int(),
     cvc: z.string().max(4),
   }),
-  billing_details: AddressFieldsSchema.partial().optional(),
+  billing_details: z.optional(partial(AddressFieldsSchema)),
 });
 export type SandboxConfirm = z.infer<typeof SandboxConfirmSchema>;
 export const PaymentConfirmResponseSchema = envelope(
@@ -164,7 +165,7 @@ export const CreateOrderSchema = z.object({
   payment_status: PaymentStatusSchema.optional(),
   payment_method: PaymentMethodSchema.default('card'),
   billing_address: OrderAddressSchema,
-  shipping_address: OrderAddressSchema.optional(),
+  shipping_address: z.optional(OrderAddressSchema),
   /** The shopper's language: the order's e-mails and invoice are written in it. */
   locale: z.enum(LANGUAGES).optional(),
   items: z

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { expectWordedInEveryLanguage } from '@/testing/translated-errors';
 import {
   translateServerError,
   validateAddress,
   validatePasswordChange,
+  validateProfileDetails,
   type AddressFormValues,
   type TranslateAccountError,
 } from './account-validation';
@@ -20,29 +22,29 @@ const address: AddressFormValues = {
   is_default: true,
 };
 
+const emptyAddress = {
+  ...address,
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  country: '',
+};
+const everyFieldRequired = {
+  name: 'validation.nameRequired',
+  email: 'validation.emailRequired',
+  phone: 'validation.phoneRequired',
+  address: 'validation.addressRequired',
+  city: 'validation.cityRequired',
+  postalCode: 'validation.postalCodeRequired',
+  country: 'validation.countryRequired',
+};
+
 describe('address form', () => {
   it('requires every field', () => {
-    const empty = {
-      ...address,
-      name: '',
-      email: '',
-      phone: '',
-      address: '',
-      city: '',
-      postalCode: '',
-      country: '',
-    };
-    expect(validateAddress(empty, t)).toEqual({
-      errors: {
-        name: 'validation.nameRequired',
-        email: 'validation.emailRequired',
-        phone: 'validation.phoneRequired',
-        address: 'validation.addressRequired',
-        city: 'validation.cityRequired',
-        postalCode: 'validation.postalCodeRequired',
-        country: 'validation.countryRequired',
-      },
-    });
+    expect(validateAddress(emptyAddress, t)).toEqual({ errors: everyFieldRequired });
   });
 
   it('refuses a phone number with letters', () => {
@@ -76,5 +78,66 @@ describe('password change', () => {
       'validation.currentPasswordWrong',
     );
     expect(translateServerError('phone', 'The phone field is required.', t)).toBe('validation.phoneRequired');
+  });
+});
+
+describe('every message in English, French and Arabic', () => {
+  const cases: [string, (t: TranslateAccountError) => { errors: object } | { values: unknown }, object][] = [
+    ['an empty address', (t) => validateAddress(emptyAddress, t), everyFieldRequired],
+    [
+      'an address the rules refuse',
+      (t) =>
+        validateAddress(
+          {
+            ...address,
+            name: 'n'.repeat(101),
+            email: 'salma@',
+            phone: 'call me',
+            address: 'a'.repeat(201),
+            city: 'Du\u0000bai',
+            postalCode: '1'.repeat(21),
+            country: 'Dubai',
+          },
+          t,
+        ),
+      {
+        name: 'validation.nameTooLong',
+        email: 'validation.emailInvalid',
+        phone: 'validation.phoneInvalid',
+        address: 'validation.addressTooLong',
+        city: 'validation.cityInvalid',
+        postalCode: 'validation.postalCodeTooLong',
+        country: 'validation.countryRequired',
+      },
+    ],
+    [
+      'a password change',
+      (t) => validatePasswordChange({ current_password: '', password: '', password_confirmation: 'x' }, t),
+      {
+        current_password: 'validation.currentPasswordRequired',
+        password: 'validation.passwordRequired',
+        password_confirmation: 'validation.passwordMismatch',
+      },
+    ],
+    [
+      'a new password too long',
+      (t) =>
+        validatePasswordChange(
+          { current_password: 'old', password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129) },
+          t,
+        ),
+      { password: 'validation.passwordTooLong' },
+    ],
+    [
+      'a profile without name',
+      (t) => validateProfileDetails({ name: ' ' }, t),
+      { name: 'validation.nameRequired' },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_, validate, keys) => {
+    expect(
+      await expectWordedInEveryLanguage('account', validate as (t: (key: string) => string) => never),
+    ).toEqual(keys);
   });
 });

@@ -1,20 +1,10 @@
-import type { AddressInput, ProfileUpdate } from '@boutique/contracts';
-import { PASSWORD_MAX_LENGTH } from '@boutique/contracts/constants';
+import type { AddressInput } from '@boutique/contracts';
+import { AddressFieldsSchema, ProfileUpdateSchema } from '@boutique/contracts/forms';
 import { serverRuleKind } from '@/lib/server-field-errors';
-import {
-  checkEmail,
-  checkNewPassword,
-  checkText,
-  resolverOf,
-  fieldMessages,
-  hasErrors,
-  type Rule,
-  type Validation,
-} from '@/lib/validation';
-import { normalizeAddress, type AddressValues } from '@/lib/address-validation';
-
+import { resolverOf, validateWith, type Rule, type Validation } from '@/lib/validation';
+import type { AddressValues } from '@/lib/address-validation';
 /**
- * The account forms' checks (the server's rules, see lib/validation.ts) and their translated messages, keys of
+ * The account forms' rules (the API's schemas, see lib/validation.ts) and their translated messages, keys of
  * the `account` namespace. The server's own field errors are mapped to the same keys.
  */
 export type AccountErrorKey =
@@ -84,8 +74,8 @@ export function translateServerError(field: string, message: string, t: Translat
   return t(`validation.${accountErrorKey(field, kind)}`);
 }
 
-const collect = <V>(t: TranslateAccountError, checks: [keyof V & string, Rule | null][]) =>
-  fieldMessages<V>(checks, (field, rule) => t(`validation.${accountErrorKey(field, rule)}`));
+const wording = (t: TranslateAccountError) => (field: string, rule: Rule) =>
+  t(`validation.${accountErrorKey(field, rule)}`);
 
 // ---------------------------------------------------------------- profile
 
@@ -93,13 +83,8 @@ export interface ProfileDetailsFormValues {
   name: string;
 }
 
-export function validateProfileDetails(
-  values: ProfileDetailsFormValues,
-  t: TranslateAccountError,
-): Validation<ProfileDetailsFormValues, ProfileUpdate> {
-  const errors = collect<ProfileDetailsFormValues>(t, [['name', checkText(values.name, 100)]]);
-  return hasErrors(errors) ? { errors } : { values: { name: values.name.trim() } };
-}
+export const validateProfileDetails = (values: ProfileDetailsFormValues, t: TranslateAccountError) =>
+  validateWith(ProfileUpdateSchema, values, wording(t));
 export const profileDetailsResolver = (t: TranslateAccountError) =>
   resolverOf((v: ProfileDetailsFormValues) => validateProfileDetails(v, t));
 
@@ -109,19 +94,14 @@ export interface PasswordFormValues {
   password_confirmation: string;
 }
 
-/** The server asks for the current password with a new one. */
-export function validatePasswordChange(
-  values: PasswordFormValues,
-  t: TranslateAccountError,
-): Validation<PasswordFormValues, ProfileUpdate> {
-  const current = values.current_password;
-  const errors = collect<PasswordFormValues>(t, [
-    ['current_password', !current ? 'required' : current.length > PASSWORD_MAX_LENGTH ? 'invalid' : null],
-    ['password', checkNewPassword(values.password)],
-    ['password_confirmation', values.password_confirmation === values.password ? null : 'mismatch'],
-  ]);
-  return hasErrors(errors) ? { errors } : { values: { ...values } };
-}
+/**
+ * The API asks for the current password with a new one in its service, not its schema (an account that signed
+ * up with Google may set a first password without one); this form is for accounts that have one, so it asks.
+ */
+export const validatePasswordChange = (values: PasswordFormValues, t: TranslateAccountError) =>
+  validateWith(ProfileUpdateSchema, values, wording(t), {
+    extra: { current_password: values.current_password ? undefined : 'required' },
+  });
 export const passwordResolver = (t: TranslateAccountError) =>
   resolverOf((v: PasswordFormValues) => validatePasswordChange(v, t));
 
@@ -130,34 +110,13 @@ export const passwordResolver = (t: TranslateAccountError) =>
 export { ADDRESS_FIELDS, type AddressField } from '@/lib/address-validation';
 export type AddressFormValues = AddressValues & { is_default: boolean };
 
-const PHONE = /^[+\d\s().-]+$/;
-
-function checkPhone(value: string): Rule | null {
-  const phone = value.trim();
-  if (!phone) return 'required';
-  if (phone.length > 40 || !PHONE.test(phone)) return 'invalid';
-  return null;
-}
-
 /** Every field required, as checkout's address (spec section 5); the country a two-letter code. */
 export function validateAddress(
   values: AddressFormValues,
   t: TranslateAccountError,
 ): Validation<AddressFormValues, AddressInput> {
-  const address = normalizeAddress(values);
-  const errors = collect<AddressFormValues>(t, [
-    ['name', checkText(values.name, 100)],
-    ['email', checkEmail(values.email)],
-    ['phone', checkPhone(values.phone)],
-    ['address', checkText(values.address, 200)],
-    ['city', checkText(values.city, 100)],
-    ['postalCode', checkText(values.postalCode, 20)],
-    ['country', /^[A-Z]{2}$/.test(address.country) ? null : 'required'],
-  ]);
-  if (hasErrors(errors)) return { errors };
-  return {
-    values: { ...address, is_default: values.is_default },
-  };
+  const result = validateWith(AddressFieldsSchema, values, wording(t));
+  return 'values' in result ? { values: { ...result.values, is_default: values.is_default } } : result;
 }
 export const addressResolver = (t: TranslateAccountError) =>
   resolverOf((v: AddressFormValues) => validateAddress(v, t));

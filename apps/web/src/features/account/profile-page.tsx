@@ -10,7 +10,9 @@ import { currentLanguage } from '@/lib/i18n';
 import { firstFieldErrors, showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessages, PasswordInput, fieldA11y, inputClass } from '@/components/ui/field';
+import { Field, FormMessages, inputClass } from '@/components/ui/field';
+import { NewPasswordFields, PasswordField } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { CameraIcon, UserIcon } from '@/components/ui/icons';
 import { useUpdateProfile } from './api/update-profile';
 import type { ProfileUpdate, User } from '@boutique/contracts';
@@ -93,26 +95,24 @@ function DetailsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation('account');
   const base = useId();
   const resolver = useMemo(() => profileDetailsResolver((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors, isDirty },
-    reset,
-  } = useForm<ProfileDetailsFormValues, unknown, ProfileUpdate>({
+  const form = useForm<ProfileDetailsFormValues, unknown, ProfileUpdate>({
     resolver,
     defaultValues: { name: user.name },
     reValidateMode: 'onSubmit',
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isDirty },
+    reset,
+  } = form;
   const mutation = useUpdateProfile();
   /** undefined: unchanged; null: to be removed; text: the new picture as a data URL. */
   const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const shown = avatar === undefined ? user.avatar : avatar;
-  const ids = { control: `${base}-name`, error: `${base}-name-error` };
+  const bind = useFormField(form, () => setMessage(null));
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -208,25 +208,14 @@ function DetailsForm({ user }: { user: User }) {
           </div>
         </div>
         <div className={styles.row}>
-          <Field
-            label={t('fields.name')}
-            htmlFor={ids.control}
-            errorId={ids.error}
-            error={errors.name?.message}
-          >
+          <Field label={t('fields.name')} {...bind('name').field}>
             <input
               type="text"
               autoComplete="name"
               aria-required="true"
               dir="auto"
               className={inputClass}
-              {...fieldA11y(ids, errors.name?.message)}
-              {...register('name', {
-                onChange: () => {
-                  setMessage(null);
-                  if (getFieldState('name').error) clearErrors('name');
-                },
-              })}
+              {...bind('name').control}
             />
           </Field>
           <div className={styles.readonly}>
@@ -251,52 +240,25 @@ function DetailsForm({ user }: { user: User }) {
 }
 
 const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
-type PasswordField = (typeof PASSWORD_FIELDS)[number];
 const EMPTY_PASSWORDS: PasswordFormValues = { current_password: '', password: '', password_confirmation: '' };
 
 function PasswordForm({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const base = useId();
   const resolver = useMemo(() => passwordResolver((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    reset,
-    formState: { errors },
-  } = useForm<PasswordFormValues, unknown, ProfileUpdate>({
+  const form = useForm<PasswordFormValues, unknown, ProfileUpdate>({
     resolver,
     defaultValues: EMPTY_PASSWORDS,
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, setError, reset } = form;
   const mutation = useUpdateProfile();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [signInAgain, setSignInAgain] = useState(false);
   const navigate = useNavigate();
 
-  const ids = (name: PasswordField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
-  const field = (name: PasswordField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
-    ...register(name, {
-      onChange: () => {
-        setMessage(null);
-        if (getFieldState(name).error) clearErrors(name);
-      },
-    }),
-  });
-  const labels: Record<PasswordField, string> = {
-    current_password: t('password.current'),
-    password: t('password.new'),
-    password_confirmation: t('password.confirm'),
-  };
-  const props = (name: PasswordField) => ({
-    label: labels[name],
-    htmlFor: ids(name).control,
-    errorId: ids(name).error,
-    error: errors[name]?.message,
-  });
+  const bind = useFormField(form, () => setMessage(null));
+  const reveal = { show: t('password.show'), hide: t('password.hide') };
 
   const onSubmit = handleSubmit((input) => {
     setMessage(null);
@@ -344,34 +306,18 @@ function PasswordForm({ email }: { email: string }) {
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         {/* Tells password managers whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field {...props('current_password')}>
-          <PasswordInput
-            autoComplete="current-password"
-            aria-required="true"
-            showLabel={t('password.show')}
-            hideLabel={t('password.hide')}
-            {...field('current_password')}
-          />
-        </Field>
+        <PasswordField
+          label={t('password.current')}
+          binding={bind('current_password')}
+          autoComplete="current-password"
+          reveal={reveal}
+        />
         <div className={styles.row}>
-          <Field {...props('password')} note={t('password.note')}>
-            <PasswordInput
-              autoComplete="new-password"
-              aria-required="true"
-              showLabel={t('password.show')}
-              hideLabel={t('password.hide')}
-              {...field('password')}
-            />
-          </Field>
-          <Field {...props('password_confirmation')}>
-            <PasswordInput
-              autoComplete="new-password"
-              aria-required="true"
-              showLabel={t('password.show')}
-              hideLabel={t('password.hide')}
-              {...field('password_confirmation')}
-            />
-          </Field>
+          <NewPasswordFields
+            password={{ label: t('password.new'), binding: bind('password', { note: t('password.note') }) }}
+            confirmation={{ label: t('password.confirm'), binding: bind('password_confirmation') }}
+            reveal={reveal}
+          />
         </div>
         <FormMessages
           success={message?.tone === 'success' && message.text}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { expectWordedInEveryLanguage } from '@/testing/translated-errors';
 import {
+  validateForgotPassword,
   validateLogin,
   validateRegister,
   validateResetPassword,
@@ -74,5 +76,68 @@ describe('reset password form', () => {
     expect(validateResetPassword({ password: 'caftan', password_confirmation: 'caftan' }, 'tok', t)).toEqual({
       errors: { password: 'validation.passwordLength' },
     });
+  });
+});
+
+describe('every message in English, French and Arabic', () => {
+  const register = { name: 'Salma', email: 'salma@example.ae', password: 'caftan-2025' };
+  const cases: [string, (t: TranslateError) => { errors: object } | { values: unknown }, object][] = [
+    [
+      'an empty form',
+      (t) => validateRegister({ name: '', email: '', password: '', password_confirmation: 'x' }, t),
+      {
+        name: 'validation.nameRequired',
+        email: 'validation.emailRequired',
+        password: 'validation.passwordRequired',
+        password_confirmation: 'validation.passwordMismatch',
+      },
+    ],
+    [
+      'values the rules refuse',
+      (t) =>
+        validateRegister(
+          { name: 'Sal\u0007ma', email: 'salma@', password: 'short', password_confirmation: 'short' },
+          t,
+        ),
+      {
+        name: 'validation.nameInvalid',
+        email: 'validation.emailInvalid',
+        password: 'validation.passwordLength',
+      },
+    ],
+    [
+      'values too long',
+      (t) =>
+        validateRegister(
+          {
+            ...register,
+            name: 'n'.repeat(101),
+            password: 'x'.repeat(129),
+            password_confirmation: 'x'.repeat(129),
+          },
+          t,
+        ),
+      { name: 'validation.nameTooLong', password: 'validation.passwordTooLong' },
+    ],
+    [
+      'a sign-in without password',
+      (t) => validateLogin({ ...register, password: '' }, t),
+      {
+        password: 'validation.passwordRequired',
+      },
+    ],
+    [
+      'a reset without e-mail',
+      (t) => validateForgotPassword({ email: ' ' }, t),
+      {
+        email: 'validation.emailRequired',
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_, validate, keys) => {
+    expect(
+      await expectWordedInEveryLanguage('auth', validate as (t: (key: string) => string) => never),
+    ).toEqual(keys);
   });
 });

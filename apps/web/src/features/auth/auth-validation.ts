@@ -1,19 +1,13 @@
-import type { ForgotPassword, Login, Register, ResetPassword } from '@boutique/contracts';
 import {
-  checkEmail,
-  checkNewPassword,
-  checkPassword,
-  checkText,
-  normalizeEmail,
-  resolverOf,
-  fieldMessages,
-  hasErrors,
-  type Rule,
-  type Validation,
-} from '@/lib/validation';
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from '@boutique/contracts/forms';
+import { resolverOf, validateWith, type Rule } from '@/lib/validation';
 
 /**
- * The auth forms' checks (the server's rules, see lib/validation.ts) and their translated messages, keys of the
+ * The auth forms' rules (the API's schemas, see lib/validation.ts) and their translated messages, keys of the
  * `auth` namespace (spec section 5: emailRequired, emailInvalid, passwordRequired, passwordLength,
  * passwordMismatch). The server's own field errors are mapped to the same keys.
  */
@@ -53,27 +47,15 @@ export function authErrorKey(field: string, rule: Rule): AuthErrorKey {
   }
 }
 
-/** Runs the checks in order; the first failure of each field is the one shown. */
-const collect = <V>(t: TranslateError, checks: [keyof V & string, Rule | null][]) =>
-  fieldMessages<V>(checks, (field, rule) => t(`validation.${authErrorKey(field, rule)}`));
+const wording = (t: TranslateError) => (field: string, rule: Rule) =>
+  t(`validation.${authErrorKey(field, rule)}`);
 
 export interface LoginFormValues {
   email: string;
   password: string;
 }
-
-export function validateLogin(
-  values: LoginFormValues,
-  t: TranslateError,
-): Validation<LoginFormValues, Login> {
-  const errors = collect<LoginFormValues>(t, [
-    ['email', checkEmail(values.email)],
-    ['password', checkPassword(values.password)],
-  ]);
-  if (hasErrors(errors)) return { errors };
-  const login: Login = { email: normalizeEmail(values.email), password: values.password };
-  return { values: login };
-}
+export const validateLogin = (values: LoginFormValues, t: TranslateError) =>
+  validateWith(LoginSchema, values, wording(t));
 export const loginResolver = (t: TranslateError) => resolverOf((v: LoginFormValues) => validateLogin(v, t));
 
 export interface RegisterFormValues {
@@ -82,42 +64,16 @@ export interface RegisterFormValues {
   password: string;
   password_confirmation: string;
 }
-
-export function validateRegister(
-  values: RegisterFormValues,
-  t: TranslateError,
-): Validation<RegisterFormValues, Register> {
-  const errors = collect<RegisterFormValues>(t, [
-    ['name', checkText(values.name, 100)],
-    ['email', checkEmail(values.email)],
-    ['password', checkNewPassword(values.password)],
-    ['password_confirmation', values.password_confirmation === values.password ? null : 'mismatch'],
-  ]);
-  if (hasErrors(errors)) return { errors };
-  const register: Register = {
-    name: values.name.trim(),
-    email: normalizeEmail(values.email),
-    password: values.password,
-    password_confirmation: values.password_confirmation,
-  };
-  return { values: register };
-}
+export const validateRegister = (values: RegisterFormValues, t: TranslateError) =>
+  validateWith(RegisterSchema, values, wording(t));
 export const registerResolver = (t: TranslateError) =>
   resolverOf((v: RegisterFormValues) => validateRegister(v, t));
 
 export interface ForgotPasswordFormValues {
   email: string;
 }
-
-export function validateForgotPassword(
-  values: ForgotPasswordFormValues,
-  t: TranslateError,
-): Validation<ForgotPasswordFormValues, ForgotPassword> {
-  const errors = collect<ForgotPasswordFormValues>(t, [['email', checkEmail(values.email)]]);
-  if (hasErrors(errors)) return { errors };
-  const input: ForgotPassword = { email: normalizeEmail(values.email) };
-  return { values: input };
-}
+export const validateForgotPassword = (values: ForgotPasswordFormValues, t: TranslateError) =>
+  validateWith(ForgotPasswordSchema, values, wording(t));
 export const forgotPasswordResolver = (t: TranslateError) =>
   resolverOf((v: ForgotPasswordFormValues) => validateForgotPassword(v, t));
 
@@ -125,20 +81,8 @@ export interface ResetPasswordFormValues {
   password: string;
   password_confirmation: string;
 }
-
 /** The token comes from the link, not from a field. */
-export function validateResetPassword(
-  values: ResetPasswordFormValues,
-  token: string,
-  t: TranslateError,
-): Validation<ResetPasswordFormValues, ResetPassword> {
-  const errors = collect<ResetPasswordFormValues>(t, [
-    ['password', checkNewPassword(values.password)],
-    ['password_confirmation', values.password_confirmation === values.password ? null : 'mismatch'],
-  ]);
-  if (hasErrors(errors)) return { errors };
-  const input: ResetPassword = { token, ...values };
-  return { values: input };
-}
+export const validateResetPassword = (values: ResetPasswordFormValues, token: string, t: TranslateError) =>
+  validateWith(ResetPasswordSchema, values, wording(t), { input: { token, ...values } });
 export const resetPasswordResolver = (t: TranslateError, token: string) =>
   resolverOf((v: ResetPasswordFormValues) => validateResetPassword(v, token, t));

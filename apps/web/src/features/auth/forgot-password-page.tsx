@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, FormMessages, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { FormMessages } from '@/components/ui/field';
+import { EmailField } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { useRequestPasswordReset } from './api/password-reset';
 import type { ForgotPassword } from '@boutique/contracts';
 import { forgotPasswordResolver, type ForgotPasswordFormValues } from './auth-validation';
@@ -18,24 +20,17 @@ import styles from './components/auth.module.css';
 /** Asks for a single-use link by e-mail; the answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation('auth');
-  const base = useId();
   const resolver = useMemo(() => forgotPasswordResolver((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useForm<ForgotPasswordFormValues, unknown, ForgotPassword>({
+  const form = useForm<ForgotPasswordFormValues, unknown, ForgotPassword>({
     resolver,
     defaultValues: { email: '' },
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, setError } = form;
+  const bind = useFormField(form);
   const mutation = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const ids = { control: `${base}-email`, error: `${base}-email-error` };
 
   const onSubmit = handleSubmit(({ email }) => {
     setBanner(null);
@@ -73,27 +68,7 @@ export default function ForgotPasswordPage() {
         </ButtonLink>
       ) : (
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-          <Field
-            label={t('fields.email')}
-            htmlFor={ids.control}
-            errorId={ids.error}
-            error={errors.email?.message}
-          >
-            <input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              dir="ltr"
-              aria-required="true"
-              className={ltrInputClass}
-              {...fieldA11y(ids, errors.email?.message)}
-              {...register('email', {
-                onChange: () => {
-                  if (getFieldState('email').error) clearErrors('email');
-                },
-              })}
-            />
-          </Field>
+          <EmailField label={t('fields.email')} binding={bind('email')} />
           <Button type="submit" block loading={mutation.isPending} className={styles.submit}>
             {mutation.isPending ? t('forgot.submitting') : t('forgot.submit')}
           </Button>

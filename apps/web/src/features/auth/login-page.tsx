@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import { Field, FormMessages, PasswordInput, fieldA11y, ltrInputClass } from '@/components/ui/field';
+import { FormMessages } from '@/components/ui/field';
+import { EmailField, PasswordField } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { useLogin } from './api/sign-in';
 import type { Login } from '@boutique/contracts';
 import { loginResolver, type LoginFormValues } from './auth-validation';
@@ -25,37 +27,18 @@ const FIELDS = ['email', 'password'] as const;
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const base = useId();
   const location = useLocation();
   const state = location.state as LoginRedirectState | null;
   const resolver = useMemo(() => loginResolver((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useForm<LoginFormValues, unknown, Login>({
+  const form = useForm<LoginFormValues, unknown, Login>({
     resolver,
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, setError } = form;
+  const bind = useFormField(form);
   const mutation = useLogin();
   const [banner, setBanner] = useState<string | null>(null);
-
-  const ids = (name: (typeof FIELDS)[number]) => ({
-    control: `${base}-${name}`,
-    error: `${base}-${name}-error`,
-  });
-  const field = (name: (typeof FIELDS)[number]) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
-    ...register(name, {
-      onChange: () => {
-        if (getFieldState(name).error) clearErrors(name);
-      },
-    }),
-  });
 
   const onSubmit = handleSubmit((input) => {
     setBanner(null);
@@ -76,6 +59,7 @@ export default function LoginPage() {
     });
   });
 
+  const reveal = { show: t('fields.showPassword'), hide: t('fields.hidePassword') };
   const registerState: LoginRedirectState | null = state?.from ? { from: state.from } : null;
 
   return (
@@ -98,41 +82,18 @@ export default function LoginPage() {
         success={state?.notice === 'passwordReset' && !banner ? t('login.passwordReset') : null}
       />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field
-          label={t('fields.email')}
-          htmlFor={ids('email').control}
-          errorId={ids('email').error}
-          error={errors.email?.message}
-        >
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            dir="ltr"
-            aria-required="true"
-            className={ltrInputClass}
-            {...field('email')}
-          />
-        </Field>
-        <Field
+        <EmailField label={t('fields.email')} binding={bind('email')} />
+        <PasswordField
           label={t('fields.password')}
-          htmlFor={ids('password').control}
-          errorId={ids('password').error}
-          error={errors.password?.message}
+          binding={bind('password')}
+          autoComplete="current-password"
+          reveal={reveal}
           aside={
             <Link to={paths.forgotPassword.href()} className={styles.forgot}>
               {t('login.forgot')}
             </Link>
           }
-        >
-          <PasswordInput
-            autoComplete="current-password"
-            aria-required="true"
-            showLabel={t('fields.showPassword')}
-            hideLabel={t('fields.hidePassword')}
-            {...field('password')}
-          />
-        </Field>
+        />
         <Button type="submit" block loading={mutation.isPending} className={styles.submit}>
           {mutation.isPending ? t('login.submitting') : t('login.submit')}
         </Button>

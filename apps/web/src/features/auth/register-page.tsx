@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,9 @@ import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
-import {
-  Field,
-  FormMessages,
-  PasswordInput,
-  fieldA11y,
-  inputClass,
-  ltrInputClass,
-} from '@/components/ui/field';
+import { Field, FormMessages, inputClass } from '@/components/ui/field';
+import { EmailField, NewPasswordFields } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { useRegister } from './api/sign-in';
 import type { Register } from '@boutique/contracts';
 import { registerResolver, type RegisterFormValues } from './auth-validation';
@@ -26,45 +21,24 @@ import { bannerMessage, translateServerFieldError } from './server-errors';
 import styles from './components/auth.module.css';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
-type RegisterField = (typeof FIELDS)[number];
 
 /** A new customer account; signed in at once, then home (or back where login was asked from). */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
-  const base = useId();
   const location = useLocation();
   const state = location.state as LoginRedirectState | null;
   const resolver = useMemo(() => registerResolver((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useForm<RegisterFormValues, unknown, Register>({
+  const form = useForm<RegisterFormValues, unknown, Register>({
     resolver,
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, setError } = form;
+  const bind = useFormField(form);
   const mutation = useRegister();
   const [banner, setBanner] = useState<string | null>(null);
 
-  const ids = (name: RegisterField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
-  const field = (name: RegisterField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
-    ...register(name, {
-      onChange: () => {
-        if (getFieldState(name).error) clearErrors(name);
-      },
-    }),
-  });
-  const props = (name: RegisterField) => ({
-    label: t(`fields.${name === 'password_confirmation' ? 'passwordConfirmation' : name}`),
-    htmlFor: ids(name).control,
-    errorId: ids(name).error,
-    error: errors[name]?.message,
-  });
+  const reveal = { show: t('fields.showPassword'), hide: t('fields.hidePassword') };
 
   const [inbox, setInbox] = useState<string | null>(null);
   const onSubmit = handleSubmit((input) => {
@@ -107,44 +81,24 @@ export default function RegisterPage() {
       <meta name="robots" content="noindex" />
       <FormMessages error={banner} success={inbox} />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field {...props('name')}>
+        <Field label={t('fields.name')} {...bind('name').field}>
           <input
             type="text"
             autoComplete="name"
             aria-required="true"
             className={inputClass}
-            {...field('name')}
+            {...bind('name').control}
           />
         </Field>
-        <Field {...props('email')}>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            dir="ltr"
-            aria-required="true"
-            className={ltrInputClass}
-            {...field('email')}
-          />
-        </Field>
-        <Field {...props('password')} note={t('fields.passwordHint')}>
-          <PasswordInput
-            autoComplete="new-password"
-            aria-required="true"
-            showLabel={t('fields.showPassword')}
-            hideLabel={t('fields.hidePassword')}
-            {...field('password')}
-          />
-        </Field>
-        <Field {...props('password_confirmation')}>
-          <PasswordInput
-            autoComplete="new-password"
-            aria-required="true"
-            showLabel={t('fields.showPassword')}
-            hideLabel={t('fields.hidePassword')}
-            {...field('password_confirmation')}
-          />
-        </Field>
+        <EmailField label={t('fields.email')} binding={bind('email')} />
+        <NewPasswordFields
+          password={{
+            label: t('fields.password'),
+            binding: bind('password', { note: t('fields.passwordHint') }),
+          }}
+          confirmation={{ label: t('fields.passwordConfirmation'), binding: bind('password_confirmation') }}
+          reveal={reveal}
+        />
         <Button type="submit" block loading={mutation.isPending} className={styles.submit}>
           {mutation.isPending ? t('register.submitting') : t('register.submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,9 @@ import { session } from '@/lib/session/session';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, FormMessages, PasswordInput, fieldA11y } from '@/components/ui/field';
+import { FormMessages } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { useResetPassword } from './api/password-reset';
 import type { ResetPassword } from '@boutique/contracts';
 import { resetPasswordResolver, type ResetPasswordFormValues } from './auth-validation';
@@ -18,28 +20,21 @@ import { bannerMessage, translateServerFieldError } from './server-errors';
 import styles from './components/auth.module.css';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
-type ResetField = (typeof FIELDS)[number];
 
 /** The e-mailed link's page: a new password twice, then to login with a word that it worked. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const base = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const resolver = useMemo(() => resetPasswordResolver((key) => t(key), token), [t, token]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useForm<ResetPasswordFormValues, unknown, ResetPassword>({
+  const form = useForm<ResetPasswordFormValues, unknown, ResetPassword>({
     resolver,
     defaultValues: { password: '', password_confirmation: '' },
     reValidateMode: 'onSubmit',
   });
+  const { handleSubmit, setError } = form;
+  const bind = useFormField(form);
   const mutation = useResetPassword();
   // The server renders this page without its query string (the token is private): the form first, everywhere.
   const [linkInvalid, setLinkInvalid] = useState(false);
@@ -48,15 +43,7 @@ export default function ResetPasswordPage() {
   }, [token]);
   const [banner, setBanner] = useState<string | null>(null);
 
-  const ids = (name: ResetField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
-  const field = (name: ResetField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message, name === 'password'),
-    ...register(name, {
-      onChange: () => {
-        if (getFieldState(name).error) clearErrors(name);
-      },
-    }),
-  });
+  const reveal = { show: t('fields.showPassword'), hide: t('fields.hidePassword') };
 
   const onSubmit = handleSubmit((input) => {
     setBanner(null);
@@ -99,35 +86,14 @@ export default function ResetPasswordPage() {
         </ButtonLink>
       ) : (
         <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-          <Field
-            label={t('fields.newPassword')}
-            note={t('fields.passwordHint')}
-            htmlFor={ids('password').control}
-            errorId={ids('password').error}
-            error={errors.password?.message}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              aria-required="true"
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-              {...field('password')}
-            />
-          </Field>
-          <Field
-            label={t('fields.passwordConfirmation')}
-            htmlFor={ids('password_confirmation').control}
-            errorId={ids('password_confirmation').error}
-            error={errors.password_confirmation?.message}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              aria-required="true"
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-              {...field('password_confirmation')}
-            />
-          </Field>
+          <NewPasswordFields
+            password={{
+              label: t('fields.newPassword'),
+              binding: bind('password', { note: t('fields.passwordHint') }),
+            }}
+            confirmation={{ label: t('fields.passwordConfirmation'), binding: bind('password_confirmation') }}
+            reveal={reveal}
+          />
           <Button type="submit" block loading={mutation.isPending} className={styles.submit}>
             {mutation.isPending ? t('reset.submitting') : t('reset.submit')}
           </Button>

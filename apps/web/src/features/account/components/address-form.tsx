@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import {
   Field,
   FormMessages,
-  fieldA11y,
   inputClass,
   ltrInputClass,
   selectClass,
@@ -15,6 +14,8 @@ import {
   selectWrapClass,
 } from '@/components/ui/field';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { EmailField } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { useCreateAddress, useUpdateAddress } from '../api/addresses';
 import {
   ADDRESS_FIELDS,
@@ -52,14 +53,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
   const base = useId();
   const countries = useCountries();
   const resolver = useMemo(() => addressResolver((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useForm<AddressFormValues, unknown, AddressInput>({
+  const form = useForm<AddressFormValues, unknown, AddressInput>({
     resolver,
     defaultValues: address
       ? {
@@ -75,27 +69,18 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
       : { ...emptyAddress(), is_default: firstAddress },
     reValidateMode: 'onSubmit',
   });
+  const { register, handleSubmit, setError } = form;
+  const bind = useFormField(form);
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const pending = create.isPending || update.isPending;
   const [failed, setFailed] = useState(false);
 
-  const ids = (name: AddressField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
+  const props = (name: AddressField) => ({ label: t(`fields.${name}`), ...bind(name).field });
   const field = (name: AddressField) => ({
-    ...fieldA11y(ids(name), errors[name]?.message),
     'aria-required': true,
     autoComplete: AUTOCOMPLETE[name],
-    ...register(name, {
-      onChange: () => {
-        if (getFieldState(name).error) clearErrors(name);
-      },
-    }),
-  });
-  const props = (name: AddressField) => ({
-    label: t(`fields.${name}`),
-    htmlFor: ids(name).control,
-    errorId: ids(name).error,
-    error: errors[name]?.message,
+    ...bind(name).control,
   });
 
   const onError = (error: unknown) => {
@@ -125,9 +110,7 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
           <Field {...props('name')}>
             <input type="text" dir="auto" className={inputClass} {...field('name')} />
           </Field>
-          <Field {...props('email')}>
-            <input type="email" inputMode="email" dir="ltr" className={ltrInputClass} {...field('email')} />
-          </Field>
+          <EmailField label={t('fields.email')} binding={bind('email')} autoComplete={AUTOCOMPLETE.email} />
         </div>
         <div className={styles.row}>
           <Field {...props('phone')}>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
 import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
@@ -7,7 +7,6 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import {
   Field,
   FormMessage,
-  fieldA11y,
   inputClass,
   ltrInputClass,
   selectClass,
@@ -15,6 +14,8 @@ import {
   selectWrapClass,
 } from '@/components/ui/field';
 import { ChevronDownIcon, TruckIcon } from '@/components/ui/icons';
+import { EmailField } from '@/components/forms/fields';
+import { bindField } from '@/components/forms/use-form-field';
 import {
   ADDRESS_FIELDS,
   validateAddress,
@@ -92,18 +93,24 @@ export function AddressStep({
   const countries = useCountries(values.country);
   const bannerId = `${base}-banner`;
 
-  const ids = (field: AddressField) => ({ control: `${base}-${field}`, error: `${base}-${field}-error` });
   /** An empty field is named by the banner above the form; other problems under the field itself. */
   const messageOf = (field: AddressField) => {
     const key = errors[field];
     return key && key !== 'required' ? t(`address.errors.${key}`) : undefined;
   };
-  const a11y = (field: AddressField) => {
-    const message = messageOf(field);
-    const props = fieldA11y(ids(field), message);
-    return errors[field] === 'required'
-      ? { ...props, 'aria-invalid': true as const, 'aria-describedby': bannerId }
-      : props;
+  const bind = (field: AddressField) => {
+    const binding = bindField(base, field, messageOf(field), {
+      control: {
+        required: true,
+        value: values[field],
+        onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(field)(e.target.value),
+      },
+    });
+    if (errors[field] !== 'required') return binding;
+    return {
+      ...binding,
+      control: { ...binding.control, 'aria-invalid': true as const, 'aria-describedby': bannerId },
+    };
   };
 
   const set = (field: AddressField) => (value: string) => {
@@ -127,28 +134,20 @@ export function AddressStep({
     setErrors(check.errors);
     setMissing(check.missing);
     const first = ADDRESS_FIELDS.find((f) => check.errors[f]);
-    if (first) document.getElementById(ids(first).control)?.focus();
+    if (first) document.getElementById(bind(first).field.htmlFor)?.focus();
   };
 
-  const input = (field: Exclude<AddressField, 'country'>, type = 'text', wide = false) => (
+  const input = (field: Exclude<AddressField, 'country' | 'email'>, type = 'text', wide = false) => (
     <div className={wide ? styles.wide : undefined}>
-      <Field
-        label={t(`address.${field}`)}
-        htmlFor={ids(field).control}
-        errorId={ids(field).error}
-        error={messageOf(field)}
-      >
+      <Field label={t(`address.${field}`)} {...bind(field).field}>
         <input
           type={type}
-          required
           autoComplete={AUTOCOMPLETE[field]}
-          inputMode={type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
+          inputMode={type === 'tel' ? 'tel' : undefined}
           // Typed in any script: an address in Latin letters keeps its order on an Arabic page.
-          dir={type === 'email' || type === 'tel' ? 'ltr' : 'auto'}
-          className={type === 'email' || type === 'tel' ? ltrInputClass : inputClass}
-          value={values[field]}
-          onChange={(e) => set(field)(e.target.value)}
-          {...a11y(field)}
+          dir={type === 'tel' ? 'ltr' : 'auto'}
+          className={type === 'tel' ? ltrInputClass : inputClass}
+          {...bind(field).control}
         />
       </Field>
     </div>
@@ -208,27 +207,15 @@ export function AddressStep({
 
       <div className={styles.fields}>
         {input('name', 'text', true)}
-        {input('email', 'email')}
+        <EmailField label={t('address.email')} binding={bind('email')} autoComplete={AUTOCOMPLETE.email} />
         {input('phone', 'tel')}
         {input('address', 'text', true)}
         {input('city')}
         {input('postalCode')}
         <div className={styles.wide}>
-          <Field
-            label={t('address.country')}
-            htmlFor={ids('country').control}
-            errorId={ids('country').error}
-            error={messageOf('country')}
-          >
+          <Field label={t('address.country')} {...bind('country').field}>
             <div className={selectWrapClass}>
-              <select
-                required
-                autoComplete="country"
-                className={selectClass}
-                value={values.country}
-                onChange={(e) => set('country')(e.target.value)}
-                {...a11y('country')}
-              >
+              <select autoComplete="country" className={selectClass} {...bind('country').control}>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}

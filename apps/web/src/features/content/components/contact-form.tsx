@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '@boutique/contracts';
 import { CONTACT_SUBJECTS } from '@boutique/contracts/constants';
@@ -14,14 +13,11 @@ import {
   selectIconClass,
   selectWrapClass,
 } from '@/components/ui/field';
+import { EmailField } from '@/components/forms/fields';
+import { useFormField } from '@/components/forms/use-form-field';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
-import {
-  CONTACT_FIELDS,
-  createContactSchema,
-  type ContactField,
-  type ContactFormValues,
-} from '../contact-schema';
+import { CONTACT_FIELDS, contactResolver, type ContactFormValues } from '../contact-validation';
 import styles from './contact-form.module.css';
 
 /** How long the thank-you line stays (spec section 9). */
@@ -31,18 +27,9 @@ const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', 
 
 export function ContactForm({ titleId }: { titleId: string }) {
   const { t } = useTranslation('contact');
-  const base = useId();
-  const schema = useMemo(() => createContactSchema((key) => t(key)), [t]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors },
-  } = useForm<ContactFormValues, unknown, ContactMessage>({
-    resolver: zodResolver(schema),
+  const resolver = useMemo(() => contactResolver((key) => t(key)), [t]);
+  const form = useForm<ContactFormValues, unknown, ContactMessage>({
+    resolver,
     defaultValues: EMPTY,
     // A field's error goes away as soon as it is edited and only comes back on the next send.
     reValidateMode: 'onSubmit',
@@ -56,19 +43,8 @@ export function ContactForm({ titleId }: { titleId: string }) {
     return () => clearTimeout(timer);
   }, [sentAt]);
 
-  const field = (name: ContactField): UseFormRegisterReturn<ContactField> =>
-    register(name, {
-      onChange: () => {
-        if (getFieldState(name).error) clearErrors(name);
-      },
-    });
-
-  const ids = (name: ContactField) => ({ control: `${base}-${name}`, error: `${base}-${name}-error` });
-  const a11y = (name: ContactField) => ({
-    id: ids(name).control,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? ids(name).error : undefined,
-  });
+  const { handleSubmit, reset, setError } = form;
+  const bind = useFormField(form);
 
   const onSubmit = handleSubmit((input) => {
     setSentAt(null);
@@ -94,66 +70,31 @@ export function ContactForm({ titleId }: { titleId: string }) {
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className={styles.row}>
-        <Field
-          label={t('form.name')}
-          htmlFor={ids('name').control}
-          errorId={ids('name').error}
-          error={errors.name?.message}
-        >
+        <Field label={t('form.name')} {...bind('name').field}>
           <input
             type="text"
             autoComplete="name"
             aria-required="true"
             className={inputClass}
-            {...a11y('name')}
-            {...field('name')}
+            {...bind('name').control}
           />
         </Field>
-        <Field
-          label={t('form.email')}
-          htmlFor={ids('email').control}
-          errorId={ids('email').error}
-          error={errors.email?.message}
-        >
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            dir="ltr"
-            aria-required="true"
-            className={ltrInputClass}
-            {...a11y('email')}
-            {...field('email')}
-          />
-        </Field>
+        <EmailField label={t('form.email')} binding={bind('email')} />
       </div>
 
       <div className={styles.row}>
-        <Field
-          label={t('form.phone')}
-          hint={optional}
-          htmlFor={ids('phone').control}
-          errorId={ids('phone').error}
-          error={errors.phone?.message}
-        >
+        <Field label={t('form.phone')} hint={optional} {...bind('phone').field}>
           <input
             type="tel"
             autoComplete="tel"
             dir="ltr"
             className={ltrInputClass}
-            {...a11y('phone')}
-            {...field('phone')}
+            {...bind('phone').control}
           />
         </Field>
-        <Field
-          label={t('form.subject')}
-          hint={optional}
-          htmlFor={ids('subject').control}
-          errorId={ids('subject').error}
-          error={errors.subject?.message}
-        >
+        <Field label={t('form.subject')} hint={optional} {...bind('subject').field}>
           <div className={selectWrapClass}>
-            <select className={selectClass} {...a11y('subject')} {...field('subject')}>
+            <select className={selectClass} {...bind('subject').control}>
               <option value="">{t('form.subjectPlaceholder')}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
@@ -166,18 +107,12 @@ export function ContactForm({ titleId }: { titleId: string }) {
         </Field>
       </div>
 
-      <Field
-        label={t('form.message')}
-        htmlFor={ids('message').control}
-        errorId={ids('message').error}
-        error={errors.message?.message}
-      >
+      <Field label={t('form.message')} {...bind('message').field}>
         <textarea
           rows={7}
           aria-required="true"
           className={`${inputClass} ${styles.textarea}`}
-          {...a11y('message')}
-          {...field('message')}
+          {...bind('message').control}
         />
       </Field>
 
