@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures/shop';
+import { addressIn, test, expect } from '../fixtures/shop';
 import { seriousViolations } from '../fixtures/axe';
 
 const PAGES = ['/', '/collection/caftan', '/product/zahra-emerald-velvet-caftan', '/cart'];
@@ -28,7 +28,7 @@ test.describe('on a phone', () => {
         '/our-story',
         '/nope',
       ]) {
-        await page.goto(path);
+        await page.goto(addressIn(lang, path));
         await page.waitForLoadState('networkidle');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, path).toBeLessThanOrEqual(390);

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures/shop';
+import { addressIn, test, expect } from '../fixtures/shop';
 import { seriousViolations } from '../fixtures/axe';
 import {
   AccountPages,
@@ -152,7 +152,8 @@ test.describe('a shopper with an account', () => {
     ).toBeVisible();
 
     const email = await waitForEmail(customer.email, { containing: '/account/reset-password?token=' });
-    const link = /\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
+    // It opens the page at its English address, right after the shop's host: no language prefix.
+    const link = /(?<=\/\/[^/\s]+)\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
     expect(link, 'the reset link in the e-mail').toBeTruthy();
 
     await page.goto(link ?? '');
@@ -330,7 +331,8 @@ test.describe('in Arabic', () => {
     await account.password.fill(customer.password);
     await page.getByLabel('تأكيد كلمة المرور').fill(customer.password);
     await page.getByRole('button', { name: 'إنشاء حسابي' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // The Arabic home page: `/ar` inside the app (the router's basename), `/ar/` from the server.
+    await expect(page).toHaveURL(/\/ar\/?$/);
 
     await account.logOut();
     await expect(page).toHaveURL(/\/account\/login$/);
@@ -340,7 +342,7 @@ test.describe('in Arabic', () => {
       page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
     ).toBeVisible();
     await account.logIn(customer);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/ar\/?$/);
     const menu = await account.openMenu();
     await expect(menu.getByText(customer.name)).toBeVisible();
   });
@@ -364,7 +366,8 @@ test.describe('in Arabic', () => {
     // The e-mail is written in the language the page was in.
     const email = await waitForEmail(customer.email, { containing: '/account/reset-password?token=' });
     expect(email).toContain('تلقّينا طلباً لإعادة تعيين كلمة المرور');
-    const link = /\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
+    // It opens the page at its Arabic address.
+    const link = /\/ar\/account\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email)?.[0];
     expect(link, 'the reset link in the e-mail').toBeTruthy();
 
     await page.goto(link ?? '');
@@ -385,7 +388,7 @@ test.describe('in Arabic', () => {
       page.getByRole('alert').filter({ hasText: 'بيانات الدخول هذه لا تطابق أي حساب لدينا.' }),
     ).toBeVisible();
     await account.logIn({ email: customer.email, password: fresh });
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/ar\/?$/);
   });
 
   test('a guest’s cart follows a Google sign-in from checkout, in Arabic', async ({
@@ -412,8 +415,8 @@ test.describe('in Arabic', () => {
     await expect(shop.cartBadge).toHaveText('1');
     await page.keyboard.press('Escape');
 
-    await page.goto('/checkout');
-    await expect(page).toHaveURL(/\/account\/login$/);
+    await page.goto('/ar/checkout');
+    await expect(page).toHaveURL(/\/ar\/account\/login$/);
     await page.getByRole('button', { name: 'المتابعة عبر Google' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -432,7 +435,7 @@ test.describe('accessibility of the account pages', () => {
     }) => {
       test.slow(); // four audits of about 4 s each, and a sign-up
       const check = async (path: string) => {
-        await page.goto(path);
+        await page.goto(addressIn(lang, path));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await seriousViolations(page, path)).toEqual([]);
       };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, snap as snapAt, test } from '../fixtures/shop';
+import { addressIn, expect, snap as snapAt, test } from '../fixtures/shop';
 import {
   newCustomer,
   ownerOfThisTry,
@@ -67,7 +67,8 @@ async function openAdmin(page: Page, path: string, lang: Lang, dark = false) {
     },
     [lang, dark] as const,
   );
-  await page.goto(path);
+  // The back office has an address per language too (`/ar/admin/...`).
+  await page.goto(addressIn(lang, path));
 }
 
 /** The back office's screenshots, named `admin-…`. */
@@ -179,7 +180,7 @@ for (const lang of ['en', 'ar'] as const) {
     const slug = await page.getByLabel(w('form.slug')).inputValue();
     expect(slug).toMatch(/^noor-caftan-/);
     const shopPage = await page.context().newPage();
-    await shopPage.goto(`/product/${slug}`);
+    await shopPage.goto(addressIn(lang, `/product/${slug}`));
     await expect(shopPage.getByRole('heading', { level: 1, name: name[lang] })).toBeVisible();
     await expect
       .poll(() =>
@@ -280,7 +281,7 @@ for (const [lang, dark] of [
     await expect(page.locator('html')).toHaveAttribute('data-theme', dark ? 'dark' : 'light');
 
     const visit = async (path: string, heading: RegExp | string, name: string) => {
-      if (path) await page.goto(path);
+      if (path) await page.goto(addressIn(lang, path));
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
@@ -293,7 +294,7 @@ for (const [lang, dark] of [
     await visit('/admin/products', w('products.title'), 'products');
     await visit('/admin/products/new', w('products.new'), 'product-new');
     const firstProduct = page.getByRole('link', { name: /./ }).filter({ has: page.locator('bdi') });
-    await page.goto('/admin/products');
+    await page.goto(addressIn(lang, '/admin/products'));
     await firstProduct.first().click();
     await visit('', /./, 'product');
     await visit('/admin/collections', w('collections.title'), 'collections');
@@ -305,7 +306,7 @@ for (const [lang, dark] of [
     // An order of its own, so that its page and packing slip are there to check.
     const shopper = await registerCustomer(page.request, newCustomer('Meriem Alaoui'));
     await buyThroughApi(page.request, shopper, await anyPieceInStock(page.request));
-    await page.goto(`/admin/orders?q=${encodeURIComponent(shopper.email)}`);
+    await page.goto(addressIn(lang, `/admin/orders?q=${encodeURIComponent(shopper.email)}`));
     await page.getByRole('table').getByRole('link').first().click();
     await visit('', /./, 'order');
     await page.getByRole('link', { name: w('orders.packingSlip') }).click();

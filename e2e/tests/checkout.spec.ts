@@ -1,4 +1,4 @@
-import { test, expect, Shop } from '../fixtures/shop';
+import { addressIn, test, expect, Shop } from '../fixtures/shop';
 import { AccountPages, newCustomer, registerCustomer, signInQuickly } from '../fixtures/accounts';
 import { CheckoutPage, fillServerCart, installApplePay, piecesInStock } from '../fixtures/checkout';
 import { seriousViolations } from '../fixtures/axe';
@@ -283,7 +283,7 @@ test.describe('accessibility of checkout and orders', () => {
       await expect(page).toHaveURL(/\/order-confirmation$/);
       found.push(...(await seriousViolations(page, 'confirmation')));
 
-      await page.goto('/account/orders');
+      await page.goto(addressIn(lang, '/account/orders'));
       const card = page.getByTestId('order-card');
       await expect(card).toHaveCount(1);
       found.push(...(await seriousViolations(page, 'my orders')));

@@ -142,7 +142,9 @@ describe('asking for a reset link', () => {
     expect(ar.subject).toBe('إعادة تعيين كلمة المرور · Dar Lalla');
     expect(ar.text).toContain('مرحباً Nadia Benali،');
     expect(ar.html).toMatch(/<html lang="ar" dir="rtl">/);
-    expect(linkOf(ar).url).toContain('/account/reset-password?token=');
+    // The link opens the page in the language the e-mail is written in.
+    expect(linkOf(ar).url).toContain(`${t.config.publicUrl}/ar/account/reset-password?token=`);
+    expect(linkOf(fr).url).toContain(`${t.config.publicUrl}/fr/account/reset-password?token=`);
 
     const other = (await requestToken(customer.email, { lang: 'de' })).mail;
     expect(other.subject).toBe('Reset your password · Dar Lalla');

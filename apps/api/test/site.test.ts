@@ -40,7 +40,10 @@ function fakeBuild() {
     ['ar', 'الأسئلة الشائعة'],
   ] as const) {
     mkdirSync(join(dist, 'locales', lng), { recursive: true });
-    writeFileSync(join(dist, 'locales', lng, 'common.json'), JSON.stringify({ brand: 'Dar Lalla' }));
+    writeFileSync(
+      join(dist, 'locales', lng, 'common.json'),
+      JSON.stringify({ brand: lng === 'ar' ? 'دار لالة' : 'Dar Lalla' }),
+    );
     writeFileSync(
       join(dist, 'locales', lng, 'faq.json'),
       JSON.stringify({ meta: { title, description: `${title}.` } }),
@@ -139,17 +142,90 @@ describe('storefront pages', () => {
     await expect.poll(sizeM, { timeout: 3000 }).toEqual({ name: 'M', in_stock: true });
   });
 
-  it('renders in the saved language, else the browser’s, with the reading direction', async () => {
-    const saved = await page('/faq', { cookie: 'lang=ar', 'accept-language': 'fr' });
-    expect(saved.html).toContain('<html lang="ar" dir="rtl">');
-    expect(saved.html).toContain('<title data-ssr>الأسئلة الشائعة · Dar Lalla</title>');
-    expect(bootData(saved.html).i18n).toMatchObject({
+  it('renders each language at its own address, with the reading direction, whatever the cookie or browser says', async () => {
+    const arabic = await page('/ar/faq', { cookie: 'lang=fr', 'accept-language': 'fr' });
+    expect(arabic.status).toBe(200);
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(bootData(arabic.html).i18n).toMatchObject({
       lng: 'ar',
-      resources: { common: { brand: 'Dar Lalla' } },
+      resources: { common: { brand: 'دار لالة' } },
     });
-    const browser = await page('/faq', { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' });
-    expect(browser.html).toContain('<html lang="ar" dir="rtl">');
-    expect((await page('/faq', { 'accept-language': 'de-DE' })).html).toContain('<html lang="en" dir="ltr">');
+    // The address is the page: one cached copy for everyone, nothing varies on the cookie or the browser.
+    expect(arabic.headers.get('vary') ?? '').not.toMatch(/cookie|accept-language/);
+    expect((await page('/fr/faq')).html).toContain('<html lang="fr" dir="ltr">');
+    const english = await page('/faq', { cookie: 'lang=ar', 'accept-language': 'ar-AE,ar;q=0.9' });
+    expect(english.html).toContain('<html lang="en" dir="ltr">');
+    expect(english.headers.get('vary') ?? '').not.toMatch(/cookie|accept-language/);
+  });
+
+  it('renders a product in French at /fr/ and in Arabic at /ar/, linking every language and x-default', async () => {
+    const french = await page('/fr/product/zahra-emerald-velvet-caftan');
+    expect(french.status).toBe(200);
+    expect(french.html).toContain('<html lang="fr" dir="ltr">');
+    expect(french.html).toContain(
+      '<link data-ssr rel="canonical" href="https://shop.example/fr/product/zahra-emerald-velvet-caftan">',
+    );
+    for (const [hreflang, prefix] of [
+      ['en', ''],
+      ['fr', '/fr'],
+      ['ar', '/ar'],
+      ['x-default', ''],
+    ])
+      expect(french.html).toContain(
+        `<link data-ssr rel="alternate" hreflang="${hreflang}" href="https://shop.example${prefix}/product/zahra-emerald-velvet-caftan">`,
+      );
+    // The product's own words in French, from the catalogue.
+    const product = (await t.json('/api/v1/products/slug/zahra-emerald-velvet-caftan')).body.data.product;
+    expect(french.html).toContain(`<title data-ssr>${product.name.fr} · Dar Lalla</title>`);
+    const arabic = await page('/ar/product/zahra-emerald-velvet-caftan');
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toContain(`<title data-ssr>${product.name.ar} · دار لالة</title>`);
+    expect(arabic.html).toContain('<meta data-ssr property="og:site_name" content="دار لالة">');
+    // A page never indexed has no alternates.
+    expect((await page('/ar/checkout')).html).not.toContain('hreflang');
+  });
+
+  it('sends a returning visitor from / to the language they last used, and a first visitor to English', async () => {
+    for (const [lang, location] of [
+      ['ar', '/ar/'],
+      ['fr', '/fr/'],
+    ]) {
+      const returning = await page('/', { cookie: `theme=dark; lang=${lang}` });
+      expect(returning.status, lang).toBe(302);
+      expect(returning.headers.get('location')).toBe(location);
+      expect(returning.headers.get('vary')).toContain('cookie');
+    }
+    expect((await page('/?utm_source=mail', { cookie: 'lang=ar' })).headers.get('location')).toBe(
+      '/ar/?utm_source=mail',
+    );
+    for (const cookie of [undefined, 'lang=en', 'lang=de']) {
+      const first = await page('/', cookie ? { cookie } : {});
+      expect(first.status, cookie).toBe(200);
+      expect(first.html).toContain('<html lang="en" dir="ltr">');
+      expect(first.headers.get('vary')).toContain('cookie');
+    }
+    // Only the home page moves: a shared English link stays English.
+    expect((await page('/faq', { cookie: 'lang=ar' })).status).toBe(200);
+    for (const path of ['/ar', '/ar/']) {
+      const home = await page(path, { cookie: 'lang=en' });
+      expect(home.status, path).toBe(200);
+      expect(home.html).toContain('<html lang="ar" dir="rtl">');
+      expect(home.html).toContain('<link data-ssr rel="canonical" href="https://shop.example/ar/">');
+    }
+  });
+
+  it('answers an address under a language the shop does not speak with the not-found page', async () => {
+    for (const path of [
+      '/de/product/zahra-emerald-velvet-caftan',
+      '/de/',
+      '/ar/ar/faq',
+      '/fr/no-such-page',
+    ]) {
+      const res = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(res.html).toContain('<meta data-ssr name="robots" content="noindex">');
+    }
+    expect((await page('/fr/no-such-page')).html).toContain('<html lang="fr" dir="ltr">');
   });
 
   it('preloads the fonts of the page’s language, and none where the build names none', async () => {
@@ -161,8 +237,8 @@ describe('storefront pages', () => {
       '/assets/latin-abc.woff2',
       '/assets/display-abc.woff2',
     ]);
-    expect(preloads((await page('/faq', { cookie: 'lang=ar' })).html)).toEqual(['/assets/arabic-abc.woff2']);
-    expect(preloads((await page('/faq', { cookie: 'lang=fr' })).html)).toEqual([]);
+    expect(preloads((await page('/ar/faq')).html)).toEqual(['/assets/arabic-abc.woff2']);
+    expect(preloads((await page('/fr/faq')).html)).toEqual([]);
   });
 
   it('inlines the home page answers under the storefront query keys', async () => {
@@ -189,6 +265,8 @@ describe('storefront pages', () => {
     const collection = await page('/collection/Caftan');
     expect(collection.status).toBe(301);
     expect(collection.headers.get('location')).toBe('/collection/caftan');
+    // In the language of the address asked for.
+    expect((await page('/ar/collection/Caftan')).headers.get('location')).toBe('/ar/collection/caftan');
     const id = (await t.json('/api/v1/products/slug/zahra-emerald-velvet-caftan')).body.data.product.id;
     const product = await page(`/product/${id}`);
     expect(product.status).toBe(301);
@@ -208,9 +286,7 @@ describe('storefront pages', () => {
       const { resources } = bootData(html).i18n;
       for (const ns of namespaces) expect(resources, `${path} ${ns}`).toHaveProperty(ns);
     }
-    expect((await page('/checkout', { cookie: 'lang=ar' })).html).toContain(
-      '<title data-ssr>إتمام الطلب · Dar Lalla</title>',
-    );
+    expect((await page('/ar/checkout')).html).toContain('<title data-ssr>إتمام الطلب · دار لالة</title>');
   });
 
   it('serves the invoice address the confirmation e-mail links to, never indexed, one cached page for all orders', async () => {
@@ -223,8 +299,8 @@ describe('storefront pages', () => {
       expect(bootData(html).i18n.resources).toHaveProperty('orders');
     }
     expect(t.app.pageCache.size - before).toBe(1);
-    expect((await page('/account/orders/1/invoice', { cookie: 'lang=ar' })).html).toContain(
-      '<title data-ssr>الفاتورة · Dar Lalla</title>',
+    expect((await page('/ar/account/orders/1/invoice')).html).toContain(
+      '<title data-ssr>الفاتورة · دار لالة</title>',
     );
     for (const path of ['/account/orders/abc/invoice', '/account/orders/1/invoice/x'])
       expect((await page(path)).status, path).toBe(404);
@@ -244,8 +320,8 @@ describe('storefront pages', () => {
       address: '14 Al Fahidi Street, Bur Dubai, Dubai',
       trn: '100123456700003',
     });
-    expect((await page('/returns', { cookie: 'lang=ar' })).html).toContain(
-      '<title data-ssr>الإرجاع والاسترداد · Dar Lalla</title>',
+    expect((await page('/ar/returns')).html).toContain(
+      '<title data-ssr>الإرجاع والاسترداد · دار لالة</title>',
     );
     for (const path of ['/terms', '/privacy']) expect((await page(path)).status, path).toBe(200);
   });
@@ -271,7 +347,8 @@ describe('storefront pages', () => {
       expect(html, path).toContain('<div id="root"></div>');
     }
     const robots = await (await t.fetch('/robots.txt')).text();
-    expect(robots).toContain('Disallow: /admin\n');
+    for (const path of ['/admin', '/fr/admin', '/ar/admin']) expect(robots).toContain(`Disallow: ${path}\n`);
+    expect((await page('/ar/admin/orders/12')).html).toContain('<html lang="ar" dir="rtl">');
   });
 
   it('serves the account pages as pages of the shop, never indexed, with their translations inlined', async () => {
@@ -349,15 +426,31 @@ describe('storefront pages', () => {
     }
   });
 
-  it('lists public pages and products in stock in the sitemap, and points robots to it', async () => {
+  it('lists public pages and products in stock in the sitemap in every language, with their alternates', async () => {
     const sitemap = await (await t.fetch('/sitemap.xml')).text();
-    expect(sitemap).toContain('<loc>https://shop.example/collection/caftan</loc>');
-    expect(sitemap).toContain('<loc>https://shop.example/product/zahra-emerald-velvet-caftan</loc>');
-    for (const legal of ['terms', 'privacy', 'returns'])
-      expect(sitemap).toContain(`<loc>https://shop.example/${legal}</loc>`);
-    expect(sitemap.match(/<url>/g)).toHaveLength(10 + 2 + 38);
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    for (const prefix of ['', '/fr', '/ar']) {
+      expect(sitemap).toContain(`<loc>https://shop.example${prefix}/collection/caftan</loc>`);
+      expect(sitemap).toContain(
+        `<loc>https://shop.example${prefix}/product/zahra-emerald-velvet-caftan</loc>`,
+      );
+      for (const legal of ['terms', 'privacy', 'returns'])
+        expect(sitemap).toContain(`<loc>https://shop.example${prefix}/${legal}</loc>`);
+    }
+    expect(sitemap).toContain('<loc>https://shop.example/ar/</loc>');
+    expect(sitemap.match(/<url>/g)).toHaveLength(3 * (10 + 2 + 38));
+    // Each address names all of its languages and the default, as Google reads them.
+    const arabic = /<url><loc>https:\/\/shop\.example\/ar\/faq<\/loc>(.*?)<\/url>/.exec(sitemap)?.[1];
+    expect(arabic).toBe(
+      [
+        '<xhtml:link rel="alternate" hreflang="en" href="https://shop.example/faq"/>',
+        '<xhtml:link rel="alternate" hreflang="fr" href="https://shop.example/fr/faq"/>',
+        '<xhtml:link rel="alternate" hreflang="ar" href="https://shop.example/ar/faq"/>',
+        '<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.example/faq"/>',
+      ].join(''),
+    );
     const robots = await (await t.fetch('/robots.txt')).text();
-    for (const path of ['/api/', '/account/', '/checkout', '/cart', '/order-confirmation'])
+    for (const path of ['/api/', '/account/', '/checkout', '/cart', '/order-confirmation', '/ar/account/'])
       expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');
   });

@@ -546,6 +546,7 @@ describe('the return address', () => {
     ['the callback page of another provider', 'PUBLIC/auth/apple/callback'],
     ['a query of its own', 'PUBLIC/auth/google/callback?next=/checkout'],
     ['credentials', 'http://user:pw@HOST/auth/google/callback'],
+    ['a language the shop does not speak', 'PUBLIC/de/auth/google/callback'],
   ])('refuses %s with 422 and stores nothing', async (_what, uri) => {
     const redirectUri = uri
       .replace('PUBLIC', t.config.publicUrl)
@@ -570,6 +571,21 @@ describe('the return address', () => {
     );
     expect(locationOf(res).origin).toBe(fake.url);
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('brings a shopper reading Arabic back to the callback page at its Arabic address', async () => {
+    const arabic = `${t.config.publicUrl}/ar/auth/google/callback`;
+    const authorize = locationOf(
+      keepBinding(
+        await t.fetch(`/api/v1/auth/google?redirect_uri=${encodeURIComponent(arabic)}`, {
+          ...withJar(t.url, {}),
+          redirect: 'manual',
+        }),
+      ),
+    );
+    const site = locationOf(await manual(locationOf(await manual(authorize.toString())).toString()));
+    expect(`${site.origin}${site.pathname}`).toBe(arabic);
+    expect(site.searchParams.get('token')).toBeTruthy();
   });
 
   it('knows no provider it does not offer', async () => {

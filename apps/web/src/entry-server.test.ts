@@ -27,9 +27,11 @@ describe('the server entry', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['/', '/product/:slug', '/account/login', '/admin', '/admin/*']),
     );
+    expect(paths).toEqual(expect.arrayContaining(['/fr/', '/ar/product/:slug', '/ar/admin/*']));
     expect(paths).not.toContain('*');
+    const privatePages = ['/account/', '/admin', '/auth/', '/cart', '/checkout', '/order-confirmation'];
     expect([...disallowed].sort()).toEqual(
-      ['/account/', '/admin', '/auth/', '/cart', '/checkout', '/order-confirmation'].sort(),
+      ['', '/fr', '/ar'].flatMap((prefix) => privatePages.map((path) => prefix + path)).sort(),
     );
   });
 });

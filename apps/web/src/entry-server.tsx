@@ -4,14 +4,16 @@ import { StaticRouter, matchRoutes } from 'react-router';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
-import type { RenderedPage, SiteEntry, SiteServices } from '@boutique/contracts';
+import type { Language, RenderedPage, SiteEntry, SiteServices } from '@boutique/contracts';
+import { LANGUAGES, languagePath, pathLanguage } from '@boutique/contracts/constants';
 import { paths as routePaths } from './config/paths';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { PAGES, type PageRoute, type ServerFacts } from './app/routes';
 import { headTags, scriptJson } from './app/server/head';
 import { setServerBootData, type BootData } from './lib/boot';
-import { NAMESPACES, directionOf } from './lib/i18n';
+import { NAMESPACES, directionOf, isLanguage } from './lib/i18n';
+import { languageAlternates } from './lib/head';
 import { loadContext, pageCatalog } from './app/server/load-context';
 import type { InlinedQuery, PageData } from './lib/page';
 import { categoriesOf } from './lib/queries/get-categories';
@@ -23,7 +25,7 @@ const ROUTES = PAGES.map((page) => {
   return { path: page.path, page, facts: page.server };
 });
 
-/** The page an address is, with its parameters; the catch-all for any other address. */
+/** The page a path (without its language's prefix) is, with its parameters; the catch-all for any other. */
 function match(pathname: string): {
   route: PageRoute;
   facts: ServerFacts;
@@ -41,9 +43,14 @@ function match(pathname: string): {
   return { route: page, facts, params };
 }
 
-/** Every address pattern the API answers with a page (Fastify reads `/admin/*` as React Router does). */
-export const paths: SiteEntry['paths'] = PAGES.flatMap((p) =>
-  p.path === '*' ? [] : p.path.endsWith('/*') ? [p.path.slice(0, -2), p.path] : [p.path],
+/**
+ * Every address pattern the API answers with a page, in every language (Fastify reads `/admin/*` as React
+ * Router does). Other addresses under `/fr/` and `/ar/` are the not-found page in that language.
+ */
+export const paths: SiteEntry['paths'] = LANGUAGES.flatMap((lang) =>
+  PAGES.flatMap((p) =>
+    p.path === '*' ? [] : p.path.endsWith('/*') ? [p.path.slice(0, -2), p.path] : [p.path],
+  ).map((path) => languagePath(lang, path)),
 );
 
 /**
@@ -52,9 +59,11 @@ export const paths: SiteEntry['paths'] = PAGES.flatMap((p) =>
  * the page). Every address of a browser-rendered route (unknown addresses, the back office) is one page.
  */
 export function pageAddress(url: string): string {
-  const { pathname, searchParams } = new URL(url, 'http://page');
+  const { pathname: address, searchParams } = new URL(url, 'http://page');
+  const { lang, path: pathname } = pathLanguage(address);
   const { route, facts } = match(pathname);
-  if (facts.browserOnly || facts.onePage) return route.path;
+  // The catch-all's one page is rendered at `/*`, as its pattern `*` reads as an address.
+  if (facts.browserOnly || facts.onePage) return languagePath(lang, route.path === '*' ? '/*' : route.path);
   const kept = new URLSearchParams();
   for (const name of facts.params ?? []) {
     const value = searchParams.get(name);
@@ -62,21 +71,37 @@ export function pageAddress(url: string): string {
     if (value !== null && value.length <= 200) kept.set(name, value);
   }
   const query = kept.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  const page = languagePath(lang, pathname);
+  return query ? `${page}?${query}` : page;
 }
 
-/** Paths crawlers are asked to leave alone: every page never indexed, by its first segment. */
+/**
+ * Where a returning visitor is sent: from the home page, to its address in the language they last used (the
+ * `lang` cookie lib/i18n.ts keeps). Only `/` moves, so that a shared English link stays English; whether
+ * an address moves depends on the cookie (`vary`).
+ */
+export function languageRedirect(
+  url: string,
+  saved: string | undefined,
+): ReturnType<SiteEntry['languageRedirect']> {
+  const { pathname, search } = new URL(url, 'http://page');
+  if (pathname !== routePaths.home.path) return { vary: false };
+  const moves = isLanguage(saved) && saved !== 'en';
+  return { vary: true, location: moves ? languagePath(saved, pathname) + search : undefined };
+}
+
+/** Paths crawlers are asked to leave alone: every page never indexed, by its first segment, in every language. */
 export const disallowed: SiteEntry['disallowed'] = [
   ...new Set(
-    ROUTES.filter((p) => p.facts.noindex && p.path !== '*').map((p) => {
+    ROUTES.filter((p) => p.facts.noindex && p.path !== '*').flatMap((p) => {
       const [first = '', ...rest] = p.path.split('/').filter(Boolean);
-      return rest.length > 0 && rest[0] !== '*' ? `/${first}/` : `/${first}`;
+      const path = rest.length > 0 && rest[0] !== '*' ? `/${first}/` : `/${first}`;
+      return LANGUAGES.map((lang) => languagePath(lang, path));
     }),
   ),
 ];
 
-async function translator(services: SiteServices): Promise<I18n> {
-  const { lang, translations } = services;
+async function translator(lang: Language, { translations }: SiteServices): Promise<I18n> {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: lang,
@@ -110,7 +135,7 @@ async function renderApp(url: string, i18n: I18n, boot: BootData, signal?: Abort
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders client={client} i18n={i18n}>
-        <StaticRouter location={url}>
+        <StaticRouter location={url} basename={languagePath(boot.i18n.lng, '')}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>
@@ -127,17 +152,21 @@ async function renderApp(url: string, i18n: I18n, boot: BootData, signal?: Abort
   return html.replace(HOISTED_TAGS, '');
 }
 
-/** One page, for the API to write into index.html: status, head, HTML, boot data and the page's own code. */
+/**
+ * One page, in the language of its address, for the API to write into index.html: status, head, HTML, boot
+ * data and the page's own code.
+ */
 export async function render(url: string, services: SiteServices): Promise<RenderedPage> {
-  const { lang, shop, translations } = services;
-  const { pathname } = new URL(url, 'http://page');
+  const { shop, translations } = services;
+  const { lang, path: pathname } = pathLanguage(new URL(url, 'http://page').pathname);
   const { route, facts, params } = match(pathname);
-  const i18n = await translator(services);
+  const i18n = await translator(lang, services);
   const t = i18n.getFixedT(lang);
   const { load } = await route.page();
-  const data: PageData = load ? await load(loadContext(params, services, t)) : {};
+  const data: PageData = load ? await load(loadContext(params, lang, services, t)) : {};
   const base = { lang, dir: directionOf(lang), head: '', html: '', boot: '', modules: [] };
-  if (data.redirect) return { ...base, status: 301, redirect: data.redirect, cacheable: false };
+  if (data.redirect)
+    return { ...base, status: 301, redirect: languagePath(lang, data.redirect), cacheable: false };
 
   const values = { shop: shop.name, email: shop.email };
   const head = data.head ?? {
@@ -170,7 +199,7 @@ export async function render(url: string, services: SiteServices): Promise<Rende
   return {
     ...base,
     status,
-    head: headTags({ ...head, noindex: head.noindex || facts.noindex }, lang, shop),
+    head: headTags({ ...head, noindex: head.noindex || facts.noindex }, lang, shop, t('common:brand')),
     html,
     boot: scriptJson(boot),
     modules: html ? [facts.module] : [],
@@ -179,7 +208,10 @@ export async function render(url: string, services: SiteServices): Promise<Rende
   };
 }
 
-/** Public pages for the sitemap: the information pages, every collection and every product in stock. */
+/**
+ * Public pages for the sitemap: the information pages, every collection and every product in stock, each at
+ * its address in every language with the others as its alternates.
+ */
 export async function sitemap(services: SiteServices): ReturnType<SiteEntry['sitemap']> {
   const entries: { path: string; lastmod?: string }[] = ROUTES.filter((p) => p.facts.sitemap).map((p) => ({
     path: p.path,
@@ -196,5 +228,8 @@ export async function sitemap(services: SiteServices): ReturnType<SiteEntry['sit
       entries.push({ path: routePaths.product.href(p.slug), lastmod: p.created_at.slice(0, 10) });
     if (page >= last_page) break;
   }
-  return entries;
+  return entries.flatMap(({ path, lastmod }) => {
+    const alternates = languageAlternates('', path).map(({ hreflang, href }) => ({ hreflang, path: href }));
+    return LANGUAGES.map((lang) => ({ path: languagePath(lang, path), lastmod, alternates }));
+  });
 }

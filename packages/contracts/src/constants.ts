@@ -5,6 +5,21 @@
 export const LANGUAGES = ['en', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * Every language has its own addresses (DESIGN.md 14): English at `/...`, the others under their code
+ * (`/fr/...`, `/ar/...`). Pages are declared once, without the prefix; these two functions add and read it.
+ */
+export function languagePath(lang: Language, path: string): string {
+  return lang === 'en' ? path : `/${lang}${path}`;
+}
+
+/** The language of an address and the page's own path: `/ar/faq` is `ar` and `/faq`; `/fr` is `/`. */
+export function pathLanguage(pathname: string): { lang: Language; path: string } {
+  const [, first, rest] = /^\/([^/]+)(\/.*)?$/.exec(pathname) ?? [];
+  const lang = LANGUAGES.find((l) => l !== 'en' && l === first);
+  return lang ? { lang, path: rest ?? '/' } : { lang: 'en', path: pathname };
+}
+
 export const CURRENCY = 'AED' as const;
 
 export const SIZES = ['S', 'M', 'L', 'XL'] as const;

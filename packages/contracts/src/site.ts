@@ -38,7 +38,6 @@ export interface SiteCatalog {
 
 /** What the API lends the storefront's server entry to render one page (apps/web/src/entry-server.tsx). */
 export interface SiteServices {
-  lang: Language;
   catalog: SiteCatalog;
   shop: ShopInfo;
   /** Every namespace of every language: language → namespace → keys. */
@@ -74,9 +73,20 @@ export interface SiteEntry {
   paths: readonly string[];
   /** The address a page is rendered and cached for: its path and the parameters it reads, nothing else. */
   pageAddress(url: string): string;
+  /** One page, in the language its address says (`/`, `/fr/...`, `/ar/...`). */
   render(url: string, services: SiteServices): Promise<RenderedPage>;
-  /** Public pages for the sitemap (information pages, collections, products in stock). */
-  sitemap(services: SiteServices): Promise<{ path: string; lastmod?: string }[]>;
+  /**
+   * Where a returning visitor is sent from this address, given the language they last used (the `lang`
+   * cookie), if anywhere; `vary` when the answer depends on that cookie.
+   */
+  languageRedirect(url: string, saved: string | undefined): { vary: boolean; location?: string };
+  /**
+   * Public pages for the sitemap (information pages, collections, products in stock), at every language's
+   * address, each with its addresses in every language and x-default.
+   */
+  sitemap(
+    services: SiteServices,
+  ): Promise<{ path: string; lastmod?: string; alternates?: { hreflang: string; path: string }[] }[]>;
   /** Paths crawlers are asked to leave alone (pages never indexed). */
   disallowed: readonly string[];
 }

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/styles/global.css';
-import { initI18n } from '@/lib/i18n';
+import { languagePath } from '@boutique/contracts/constants';
+import { currentLanguage, initI18n } from '@/lib/i18n';
 import { bootData } from '@/lib/boot';
 import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session/session';
@@ -19,7 +20,8 @@ if (!root) throw new Error('#root is missing from index.html');
 const app = (
   <StrictMode>
     <AppProviders client={client} i18n={i18n}>
-      <BrowserRouter>
+      {/* Pages are declared without the language's prefix; the router adds it to every link. */}
+      <BrowserRouter basename={languagePath(currentLanguage(), '')}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

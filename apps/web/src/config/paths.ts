@@ -1,3 +1,4 @@
+import { languagePath, type Language } from '@boutique/contracts/constants';
 import { env } from './env';
 
 /** Every route of the storefront with its href builder. */
@@ -64,8 +65,11 @@ export const paths = {
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 
-/** The API address that starts a social sign-in; the browser goes there, it is not a background call. */
-export const socialStartUrl = (provider: string, origin: string) =>
+/**
+ * The API address that starts a social sign-in; the browser goes there, it is not a background call. The
+ * shopper comes back to the callback page in the language they read (`lang`'s address).
+ */
+export const socialStartUrl = (provider: string, origin: string, lang: Language) =>
   `${env.apiBase}/v1/auth/${encodeURIComponent(provider)}?redirect_uri=${encodeURIComponent(
-    origin + paths.socialCallback.href(provider),
+    origin + languagePath(lang, paths.socialCallback.href(provider)),
   )}`;

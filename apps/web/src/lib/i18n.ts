@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@boutique/contracts/constants';
+import { LANGUAGES, languagePath, pathLanguage, type Language } from '@boutique/contracts/constants';
 import { bootData } from './boot';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -11,28 +11,34 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The saved choice, else what the server rendered, else English. */
+/**
+ * The language of the page: its address says it (`/fr/...`, `/ar/...`, English without a prefix). On the
+ * server, the one the page is rendered in.
+ */
 export function currentLanguage(): Language {
-  const saved = storage.get(STORAGE_KEYS.language);
-  if (isLanguage(saved)) return saved;
+  if (typeof location !== 'undefined') return pathLanguage(location.pathname).lang;
   const boot = bootData().i18n.lng;
   return isLanguage(boot) ? boot : 'en';
 }
 
+/** A path of the shop in the page's language, for the few links made outside the router (`<a href>`). */
+export const shopPath = (path: string) => languagePath(currentLanguage(), path);
+
 export const directionOf = (lng: Language): 'rtl' | 'ltr' => (lng === 'ar' ? 'rtl' : 'ltr');
 
 /**
- * Saves the choice (browser storage for the client, a cookie so the server renders the next page in it)
- * and reloads, as the spec says.
+ * Saves the choice (browser storage, and a cookie that sends a returning visitor from `/` to their language)
+ * and opens the same page, with the same query, at its address in that language.
  */
 export function changeLanguage(lng: Language) {
-  storage.set(STORAGE_KEYS.language, lng);
-  rememberForServer(lng);
-  location.reload();
+  remember(lng);
+  const { path } = pathLanguage(location.pathname);
+  location.assign(languagePath(lng, path) + location.search + location.hash);
 }
 
-/** The server renders pages in the language of this cookie. */
-function rememberForServer(lng: Language) {
+/** The language last used: kept in step with the pages opened, so that `/` does not move an English reader. */
+function remember(lng: Language) {
+  storage.set(STORAGE_KEYS.language, lng);
   if (!document.cookie.split('; ').includes(`lang=${lng}`)) {
     document.cookie = `lang=${lng}; path=/; max-age=31536000; samesite=lax`;
   }
@@ -82,6 +88,6 @@ export async function initI18n() {
   const root = document.documentElement;
   root.lang = lng;
   root.dir = directionOf(lng);
-  rememberForServer(lng);
+  remember(lng);
   return i18next;
 }

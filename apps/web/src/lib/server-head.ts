@@ -33,13 +33,13 @@ export function dropServerHeadTags() {
 }
 
 /**
- * Once the shopper has moved to another page, what the server said about the first one (its structured data
- * and its Open Graph type) is stale: dropped, so that a page never carries two JSON-LD blocks or another's.
- * React renders neither in the head, so none of these is React's.
+ * Once the shopper has moved to another page, what the server said about the first one (its structured data,
+ * its Open Graph type and its addresses in the other languages) is stale: dropped, so that a page never carries two JSON-LD blocks or another's.
+ * Only the server's copies (data-ssr) are taken, never React's.
  */
 export function dropServerPageFacts() {
   for (const node of document.head.querySelectorAll(
-    `${JSON_LD}[data-ssr], meta[data-ssr][property="og:type"]`,
+    `${JSON_LD}[data-ssr], meta[data-ssr][property="og:type"], link[data-ssr][rel="alternate"]`,
   ))
     node.remove();
 }

@@ -11,7 +11,7 @@ export interface VerificationEmailInput {
   to: string;
   name: string;
   shopName: string;
-  /** `{PUBLIC_URL}/account/verify-email?token=...` */
+  /** `{PUBLIC_URL}[/fr|/ar]/account/verify-email?token=...`, in the reader's language */
   link: string;
   lang: Language;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Language } from '@boutique/contracts';
+import { languagePath, type Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { emailVerificationTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
@@ -64,7 +64,7 @@ export class EmailVerificationService {
       to: user.email,
       name: user.name,
       shopName,
-      link: `${publicUrl}/account/verify-email?token=${token}`,
+      link: publicUrl + languagePath(lang, `/account/verify-email?token=${token}`),
       lang,
     });
     await enqueueMail(tx, { kind: 'email_verification', about: `user:${user.id}`, message });
@@ -80,8 +80,8 @@ export class EmailVerificationService {
       to: user.email,
       name: user.name,
       shopName,
-      loginLink: `${publicUrl}/account/login`,
-      resetLink: `${publicUrl}/account/forgot-password`,
+      loginLink: publicUrl + languagePath(lang, '/account/login'),
+      resetLink: publicUrl + languagePath(lang, '/account/forgot-password'),
       lang,
     });
     await enqueueMail(this.db, { kind: 'already_registered', about: `user:${user.id}`, message });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Language } from '@boutique/contracts';
+import { languagePath, type Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, userIdentities, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
@@ -22,7 +22,7 @@ const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 export interface PasswordResetSettings {
-  /** The shop's public address; links point at `{publicUrl}/account/reset-password?token=...`. */
+  /** The shop's public address; links point at `{publicUrl}[/fr|/ar]/account/reset-password?token=...`. */
   publicUrl: string;
   shopName: string;
   ttlS: number;
@@ -53,7 +53,7 @@ export class PasswordResetService {
     if (!user) return;
 
     const token = randomBytes(32).toString('base64url');
-    const link = `${this.settings.publicUrl}/account/reset-password?token=${token}`;
+    const link = this.settings.publicUrl + languagePath(lang, `/account/reset-password?token=${token}`);
     const message = resetPasswordEmail({
       to: user.email,
       name: user.name,

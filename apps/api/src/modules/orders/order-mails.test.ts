@@ -106,7 +106,9 @@ describe('the order confirmation', () => {
     expect(mail.text).toContain(cases[lang].total);
     // 2450.00 includes 116.67 of VAT (2450 × 5 / 105).
     expect(mail.text).toMatch(new RegExp(`${vat}\\s+(AED\\u00a0116\\.67|116\\.67\\u00a0د\\.إ)`));
-    expect(mail.text).toContain('https://darlalla.ae/account/orders/42/invoice');
+    // The invoice opens in the mail's language (its address carries it: /fr/..., /ar/...).
+    const prefix = lang === 'en' ? '' : `/${lang}`;
+    expect(mail.text).toContain(`https://darlalla.ae${prefix}/account/orders/42/invoice`);
     expect(mail.html).toContain('<bdi>Amina Haddad</bdi>');
     expectLayout(mail.html!, lang);
   });

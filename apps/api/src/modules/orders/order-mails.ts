@@ -1,6 +1,7 @@
 import {
   carrierName,
   formatMoney,
+  languagePath,
   trackingUrl,
   type Language,
   type Order,
@@ -235,9 +236,11 @@ export interface OrderMailContext {
   taxInvoice: boolean;
 }
 
-const ordersLink = (shop: ShopIdentity) => `${shop.publicUrl}/account/orders`;
-export const invoiceLink = (shop: ShopIdentity, orderId: number) =>
-  `${shop.publicUrl}/account/orders/${orderId}/invoice`;
+// The shop's pages in the shopper's language (`/fr/...`, `/ar/...`): the link opens the page they read.
+const ordersLink = (shop: ShopIdentity, lang: Language) =>
+  shop.publicUrl + languagePath(lang, '/account/orders');
+const invoiceLink = (shop: ShopIdentity, orderId: number, lang: Language) =>
+  shop.publicUrl + languagePath(lang, `/account/orders/${orderId}/invoice`);
 
 function itemRows(order: Order, lang: Language) {
   const t = T[lang];
@@ -287,10 +290,10 @@ export function confirmationMail(
       address ? [t.shipTo, ' ', { user: address }] : t.noAddress,
       [
         `${ctx.taxInvoice ? t.invoice : t.receipt}: `,
-        { link: invoiceLink(shop, order.id), label: order.invoice_number ?? order.order_number },
+        { link: invoiceLink(shop, order.id, lang), label: order.invoice_number ?? order.order_number },
       ],
     ],
-    action: { label: t.follow, link: ordersLink(shop) },
+    action: { label: t.follow, link: ordersLink(shop, lang) },
     outro: [t.questions(shop.email)],
   });
 }
@@ -308,7 +311,7 @@ export function orderStatusMail(
   const greeting = t.hello(order.billing_address.name || t.dear);
   const note: Line[] = input.note ? [[t.note, ' ', { user: input.note }]] : [];
   const outro = [t.questions(shop.email)];
-  const follow = { label: t.follow, link: ordersLink(shop) };
+  const follow = { label: t.follow, link: ordersLink(shop, lang) };
   switch (input.status) {
     case 'processing':
       return renderMail(to, lang, shop.name, {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGES, type Language, type SiteEntry, type SiteServices } from '@boutique/contracts';
+import type { SiteEntry, SiteServices } from '@boutique/contracts';
 import type { Config } from '../../env.js';
 import type { CatalogReader, CatalogService } from '../../modules/catalog/service.js';
 import type { PageNotFound } from '../errors.js';
@@ -48,15 +48,9 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
 /** How long a page may take to render on the server before the browser is left to render it. */
 const RENDER_TIMEOUT_MS = 2000;
 
-/** The language of a request: the visitor's saved choice (cookie), else the browser's, else English. */
-export function requestLanguage(request: FastifyRequest): Language {
-  const cookie = /(?:^|;\s*)lang=(en|fr|ar)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
-  if (cookie) return cookie as Language;
-  const accepted = (request.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => part.trim().slice(0, 2).toLowerCase());
-  return (accepted.find((l) => (LANGUAGES as readonly string[]).includes(l)) as Language | undefined) ?? 'en';
-}
+/** The language the visitor last used, as the storefront saved it (lib/i18n.ts), if any. */
+const savedLanguage = (request: FastifyRequest) =>
+  /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
 
 /**
  * Serves the built storefront from the same process: hashed assets cached for a year, translations and media
@@ -73,7 +67,7 @@ export async function registerSite(
   const { template, translations, serverEntry, routeAssets, criticalFonts } = assets;
   const shop = { ...config.shop, publicUrl: config.publicUrl };
 
-  // Rendered pages, per language and address; dropped with the catalogue answers they are made of (when only some
+  // Rendered pages, per address (which says the language); dropped with the catalogue answers they are made of (when only some
   // products' stock changed, only the pages showing them).
   const pages = new PageCache<{
     status: number;
@@ -87,15 +81,14 @@ export async function registerSite(
   });
   app.decorate('pageCache', pages);
 
-  const services = (lang: Language, reader: CatalogReader = catalog): SiteServices => ({
-    lang,
+  const services = (reader: CatalogReader = catalog): SiteServices => ({
     catalog: reader,
     shop,
     translations,
   });
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    void reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
+    void reply.header('cache-control', 'no-cache');
     if (!template || !serverEntry) {
       return reply
         .code(503)
@@ -104,15 +97,17 @@ export async function registerSite(
           '<!doctype html><title>Storefront not built</title><p>Build the storefront first: <code>npm run build</code>.</p>',
         );
     }
-    const lang = requestLanguage(request);
+    // The address says the page's language; only `/` sends a returning visitor to theirs, never cached.
+    const moved = serverEntry.languageRedirect(request.url, savedLanguage(request));
+    if (moved.vary) void reply.header('vary', 'cookie');
+    if (moved.location) return reply.redirect(moved.location, 302);
     // Rendered and cached for the parameters the page reads, never the raw query string.
     const address = serverEntry.pageAddress(request.url);
-    const key = `${lang}:${address}`;
-    let entry = pages.get(key);
+    let entry = pages.get(address);
     if (!entry) {
       const recording = catalog.recording();
       const page = await serverEntry.render(address, {
-        ...services(lang, recording.reader),
+        ...services(recording.reader),
         renderTimeoutMs: RENDER_TIMEOUT_MS,
       });
       if (page.error)
@@ -124,11 +119,11 @@ export async function registerSite(
         ? ''
         : fillTemplate(template, page, {
             ...routeAssets(page.modules),
-            fonts: criticalFonts[lang] ?? [],
+            fonts: criticalFonts[page.lang] ?? [],
           });
       entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };
       // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place.
-      if (page.cacheable) pages.set(key, entry);
+      if (page.cacheable) pages.set(address, entry);
     }
     if (entry.redirect) return reply.redirect(entry.redirect, 301);
     return reply.code(entry.status).type('text/html; charset=utf-8').send(entry.html);
@@ -159,7 +154,7 @@ export async function registerSite(
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services('en')) : [])),
+      .send(sitemap(config.publicUrl, serverEntry ? await serverEntry.sitemap(services()) : [])),
   );
 
   if (template) {

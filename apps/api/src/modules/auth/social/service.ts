@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@boutique/contracts';
+import { SOCIAL_PROVIDERS, languagePath, pathLanguage, type SocialProvider } from '@boutique/contracts';
 import type { Database } from '../../../db/client.js';
 import { oauthGrants, userIdentities, users } from '../../../db/schema/index.js';
 import { isUniqueViolation, type AuthService, type Client, type Session, type Tx } from '../service.js';
@@ -121,8 +121,9 @@ export class SocialAuthService {
 
   /**
    * The return address for `redirect_uri`, or undefined when it is not this shop's callback page for the
-   * provider. Only the exact page is accepted (no other path, no query, no credentials): the one-time code
-   * must never be sent anywhere else.
+   * provider, in one of the shop's languages (`/auth/google/callback`, `/ar/auth/google/callback`). Only that
+   * page is accepted (no other path, no query, no credentials): the one-time code must never be sent anywhere
+   * else.
    */
   returnAddress(provider: SocialProvider, redirectUri: string | undefined): string | undefined {
     const page = this.callbackPage(provider);
@@ -134,14 +135,15 @@ export class SocialAuthService {
       return undefined;
     }
     const expected = new URL(page);
+    const { lang, path } = pathLanguage(url.pathname);
     const same =
       url.origin === expected.origin &&
-      url.pathname === expected.pathname &&
+      path === expected.pathname &&
       url.username === '' &&
       url.password === '' &&
       url.search === '' &&
       url.hash === '';
-    return same ? page : undefined;
+    return same ? expected.origin + languagePath(lang, expected.pathname) : undefined;
   }
 
   /** Error address for the callback page. */

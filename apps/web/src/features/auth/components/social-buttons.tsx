@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SocialProviderName } from '@boutique/contracts/constants';
 import { socialStartUrl } from '@/config/paths';
+import { currentLanguage } from '@/lib/i18n';
 import { authRedirect } from '@/lib/session/redirect';
 import { useProviders } from '../api/get-providers';
 import styles from './auth.module.css';
@@ -14,7 +15,7 @@ export function SocialButtons({ returnTo }: { returnTo: string }) {
   const start = (provider: SocialProviderName) => {
     // A full trip to the provider and back: the page to return to waits in this tab's storage.
     authRedirect.remember(returnTo);
-    location.assign(socialStartUrl(provider, location.origin));
+    location.assign(socialStartUrl(provider, location.origin, currentLanguage()));
   };
 
   return (

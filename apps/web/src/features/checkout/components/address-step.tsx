@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
 import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
+import { shopPath } from '@/lib/i18n';
 import { Button, ButtonLink } from '@/components/ui/button';
 import {
   Field,
@@ -246,7 +247,7 @@ export function AddressStep({
         {LEGAL_LINKS.map(([page, label], index) => (
           <span key={page}>
             {index > 0 && ' · '}
-            <a href={paths[page].href()} target="_blank" rel="noopener">
+            <a href={shopPath(paths[page].href())} target="_blank" rel="noopener">
               {t(label)}
             </a>
           </span>
