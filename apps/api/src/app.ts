@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -32,6 +31,7 @@ import { accountModule } from './modules/account/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
+import { BROTLI_PARAMS, COMPRESS_THRESHOLD, ENCODINGS } from './lib/compression.js';
 import { ensureDataDir } from './lib/data-dir.js';
 import { createGateway } from './modules/payments/index.js';
 import { registerApplePayDomain } from './modules/payments/apple-pay-domain.js';
@@ -324,13 +324,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);
-  // Pages and answers are compressed as they are sent. Brotli's quality 5 rather than the plugin's 4: the
-  // home page goes from 16.1 to 14.8 KB for 0.3 ms more, most of a TCP round trip on a slow phone connection
-  // (built files are compressed at quality 11 once, by the storefront build).
+  // Pages and answers are compressed as they are sent (lib/compression.ts; cached answers once, lib/send-cached.ts).
   await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    threshold: COMPRESS_THRESHOLD,
+    encodings: [...ENCODINGS],
+    brotliOptions: { params: BROTLI_PARAMS },
   });
   await registerDocs(app, config);
   await registerStorage(app, storage);

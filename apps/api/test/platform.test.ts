@@ -135,6 +135,30 @@ describe('headers', () => {
     }
   });
 
+  it("answers a cached answer in the browser's preferred encoding, one version whatever the encoding", async () => {
+    const path = '/api/v1/products/search?q=caftan';
+    const plain = await t.fetch(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.text();
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'], // Chromium's
+      ['br;q=0, gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['compress', null],
+    ] as const) {
+      const res = await t.fetch(path, { headers: { 'accept-encoding': accept } });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary'), accept).toMatch(/accept-encoding/i);
+      expect(res.headers.get('etag'), accept).toBe(plain.headers.get('etag'));
+      expect(await res.text(), accept).toBe(expected);
+    }
+    const again = await t.fetch(path, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': plain.headers.get('etag') ?? '' },
+    });
+    expect(again.status).toBe(304);
+  });
+
   it('makes a request id for every answer', async () => {
     const a = await t.fetch('/api/health');
     const b = await t.fetch('/api/health', { headers: { 'x-request-id': 'bad id with spaces' } });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from './response-cache.js';
 
@@ -12,6 +13,26 @@ describe('ResponseCache', () => {
     expect(a?.body.toString()).toBe('{"n":1}');
     expect(b?.etag).toBe(a?.etag);
     expect([cache.hits, cache.misses]).toEqual([1, 1]);
+  });
+
+  it('compresses a cached answer once per encoding and serves that copy again', async () => {
+    const cache = new ResponseCache(60_000);
+    const load = async () => ({
+      products: Array.from({ length: 40 }, (_, id) => ({ id, name: `caftan ${id}` })),
+    });
+    const first = await cache.get('k', load);
+    const br = first?.encoded('br');
+    expect(br?.encoding).toBe('br');
+    expect(brotliDecompressSync(br!.body).equals(first!.body)).toBe(true);
+    expect(br!.body.length).toBeLessThan(first!.body.length / 4);
+    // The same bytes, not compressed again, for the next request of the answer.
+    expect((await cache.get('k', load))?.encoded('br').body).toBe(br!.body);
+    const gzip = first?.encoded('gzip');
+    expect(gzip?.encoding).toBe('gzip');
+    expect(gunzipSync(gzip!.body).equals(first!.body)).toBe(true);
+    // Too small to gain: the body as it is, saying so.
+    const small = await cache.get('small', async () => ({ ok: true }));
+    expect(small?.encoded('br')).toEqual({ body: small?.body, encoding: null });
   });
 
   it('shares one load between concurrent misses', async () => {

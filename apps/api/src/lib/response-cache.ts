@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { COMPRESS_THRESHOLD, compressBody, type Encoding } from './compression.js';
 
 export interface CachedResponse {
   /**
@@ -12,6 +13,11 @@ export interface CachedResponse {
    * changed. Undefined: the answer may show any product.
    */
   tags?: ReadonlySet<number>;
+  /**
+   * The body compressed for a client that accepts `encoding`, or the body itself when it is too small to
+   * gain: made on the first such request and kept with the answer, so a cached answer costs no compression.
+   */
+  encoded(encoding: Encoding): { body: Buffer; encoding: Encoding | null };
 }
 
 /**
@@ -22,8 +28,22 @@ export class SerializedAnswer {
   constructor(readonly json: string) {}
 }
 
-interface Entry extends CachedResponse {
-  expiresAt: number;
+class Entry implements CachedResponse {
+  readonly #encoded = new Map<Encoding, Buffer>();
+
+  constructor(
+    readonly body: Buffer,
+    readonly etag: string,
+    readonly expiresAt: number,
+    readonly tags?: ReadonlySet<number>,
+  ) {}
+
+  encoded(encoding: Encoding) {
+    if (this.body.length < COMPRESS_THRESHOLD) return { body: this.body, encoding: null };
+    let body = this.#encoded.get(encoding);
+    if (!body) this.#encoded.set(encoding, (body = compressBody(this.body, encoding)));
+    return { body, encoding };
+  }
 }
 
 /**
@@ -80,12 +100,12 @@ export class ResponseCache {
         if (value === undefined) return undefined;
         const body = Buffer.from(value instanceof SerializedAnswer ? value.json : JSON.stringify(value));
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-        const entry: Entry = {
+        const entry = new Entry(
           body,
           etag,
-          expiresAt: this.now() + this.ttlMs,
-          ...(tagsOf && { tags: new Set(tagsOf(value)) }),
-        };
+          this.now() + this.ttlMs,
+          tagsOf ? new Set(tagsOf(value)) : undefined,
+        );
         if (generation === this.#generation && this.ttlMs > 0) this.#store(key, entry);
         return entry;
       })
