@@ -1,4 +1,6 @@
 import { test, expect } from '@playwright/test';
+import { firstPieceInStock } from '../fixtures/checkout';
+import { ProductPage, Shop } from '../fixtures/shop';
 
 const PRODUCT = '/product/zahra-emerald-velvet-caftan';
 /** The main picture at the default 1280 px viewport: half the width, the 800 px rendition. */
@@ -45,4 +47,54 @@ test('a page without a main picture holds nothing', async ({ page }) => {
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).not.toHaveAttribute('data-hold-images');
+});
+
+test.describe('on Slow 4G with a 4x slower CPU', () => {
+  test('taps made before the app listens are answered: the size chosen is the size added', async ({
+    page,
+    request,
+  }) => {
+    // Slow 4G as Lighthouse's mobile run sets it, and a phone's CPU (DESIGN.md 14).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The app's code is held until both taps are made, so that they land before it listens however fast
+    // this machine is today.
+    let sendApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (sendApp = resolve));
+    await page.route('**/assets/main-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+
+    const piece = await firstPieceInStock(request);
+    const shop = new Shop(page);
+    const product = new ProductPage(page);
+    await page.goto(`/product/${piece.slug}`, { waitUntil: 'commit' });
+    await expect(product.name).toBeVisible();
+    await expect(product.size(piece.size)).not.toBeChecked();
+    await page.waitForTimeout(500);
+
+    // Taps where a finger would land: on the size's label, then on the button.
+    const tap = async (box: { x: number; y: number; width: number; height: number } | null) => {
+      if (!box) throw new Error('nothing to tap');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await tap(await product.size(piece.size).locator('xpath=ancestor::label').boundingBox());
+    await tap(await product.addToCart.boundingBox());
+    await expect(page.locator('html')).toHaveAttribute('data-booting', '');
+
+    sendApp();
+    await expect(shop.cartDrawer).toBeVisible();
+    await expect(shop.cartDrawer.getByText(piece.name)).toBeVisible();
+    await expect(shop.cartDrawer.getByText(`Size: ${piece.size}`)).toBeVisible();
+    await expect(shop.cartBadge).toHaveText('1');
+    await expect(product.size(piece.size)).toBeChecked();
+  });
 });

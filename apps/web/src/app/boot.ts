@@ -1,10 +1,11 @@
 /**
  * The first script of every page, and a small one. The server sent the page rendered; its main image is what
  * the visitor waits for, so the app's code (which takes the main thread for a while on a phone) starts once
- * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Until the app has taken
- * over, form controls ignore the pointer (html[data-booting], set by index.html's inline script, in global.css):
- * a size chosen before then would be shown but not known to the app. The page's other pictures wait for the
- * same moment, or for the first scroll (html[data-hold-images], also set by index.html's inline script).
+ * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Then all its files
+ * (the server lists the app's and the page's: #app-scripts) are asked for at once. Until the app has taken
+ * over, taps wait in index.html's inline script and are replayed then (lib/early-input.ts). The page's other
+ * pictures wait for the same moment, or for the first scroll (html[data-hold-images], also set by index.html's
+ * inline script).
  */
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
@@ -45,9 +46,26 @@ function releaseImages() {
   delete document.documentElement.dataset.holdImages;
 }
 
+/**
+ * Every script the app and this page need, fetched in parallel: otherwise the page's module is found only once
+ * the app has run and matched the route, two downloads later.
+ */
+function preloadScripts() {
+  const list = document.getElementById('app-scripts')?.textContent;
+  if (!list) return;
+  for (const href of JSON.parse(list) as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
 addEventListener('scroll', releaseImages, { once: true, passive: true });
 await Promise.race([mainImageReady(), firstInteraction()]);
+preloadScripts();
 releaseImages();
 await import('./main');
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/styles/global.css';
@@ -27,11 +27,16 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-// The server rendered the page: let the browser paint it before hydration takes the main thread. A page the
-// server rendered in another language than the one saved here (cookie lost) is rendered afresh instead.
+// The server rendered the page: let the browser paint it before hydration takes the main thread, then hydrate
+// in a transition, which React does in slices that yield to the browser (a phone's CPU needs several hundred
+// ms): no long task. Taps meanwhile wait in index.html's inline script and are replayed once the page is live
+// (lib/early-input.ts). A page the server rendered in another language than the one saved here (cookie lost)
+// is rendered afresh instead.
 if (root.hasChildNodes() && i18n.language === bootData().i18n.lng) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

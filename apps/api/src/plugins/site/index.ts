@@ -47,6 +47,8 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
 
 /** How long a page may take to render on the server before the browser is left to render it. */
 const RENDER_TIMEOUT_MS = 2000;
+/** The storefront's app, as the client build's manifest names it: every page loads it (app/boot.ts). */
+const MAIN_MODULE = 'src/app/main.tsx';
 
 /** The language the visitor last used, as the storefront saved it (lib/i18n.ts), if any. */
 const savedLanguage = (request: FastifyRequest) =>
@@ -118,7 +120,8 @@ export async function registerSite(
       const html = page.redirect
         ? ''
         : fillTemplate(template, page, {
-            ...routeAssets(page.modules),
+            // The app's entry (app/main.tsx) and the page's own module, with all they import.
+            ...routeAssets([MAIN_MODULE, ...page.modules]),
             fonts: criticalFonts[page.lang] ?? [],
           });
       entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };

@@ -5,6 +5,7 @@ import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { SearchOverlay } from '@/features/search/search-overlay';
 import { PageFallback } from '@/components/page-fallback';
 import { dropServerHeadTags, dropServerPageFacts } from '@/lib/server-head';
+import { appLive } from '@/lib/early-input';
 import { TopBar } from './top-bar';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -15,12 +16,12 @@ import styles from './frame.module.css';
 
 /**
  * Inside the page's own Suspense boundary, so its effect runs once the page itself (not only the frame) is
- * rendered: from then on controls take the pointer again (see app/boot.ts), and the head tags the server wrote
- * for crawlers give way to the page's own, which React has just put in.
+ * rendered: from then on the app answers taps itself and replays those made before (lib/early-input.ts), and
+ * the head tags the server wrote for crawlers give way to the page's own, which React has just put in.
  */
 function PageLive() {
   useEffect(() => {
-    delete document.documentElement.dataset.booting;
+    void appLive();
     dropServerHeadTags();
   }, []);
   return null;
@@ -30,10 +31,14 @@ function PageLive() {
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
+  const firstPath = useRef<string | undefined>(pathname);
+  // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
+  // over (their held tap is replayed there, lib/early-input.ts).
   useEffect(() => {
+    if (firstPath.current === pathname) return;
+    firstPath.current = undefined;
     window.scrollTo({ top: 0, behavior: 'instant' });
-    if (pathname !== firstPath.current) dropServerPageFacts();
+    dropServerPageFacts();
   }, [pathname]);
 
   return (

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
 import { SelectBox } from '@/components/ui/field';
+import { appLive } from '@/lib/early-input';
 import { changeLanguage } from '@/lib/i18n';
 import { setTheme, useTheme } from '@/lib/theme';
 import { useAdminMessages } from './api/messages';
@@ -36,7 +37,7 @@ export default function AdminLayout() {
   }, [pathname]);
   // The storefront's pages end the boot state when they render; the back office never shows one of them.
   useEffect(() => {
-    delete document.documentElement.dataset.booting;
+    void appLive();
   }, []);
 
   return (

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appLive } from './early-input';
+
+/** A size to choose and a button that adds it, like the product page's. */
+function Piece() {
+  const [size, setSize] = useState('S');
+  const [note, setNote] = useState('');
+  const [added, setAdded] = useState<string[]>([]);
+  return (
+    <div>
+      {['S', 'M', 'L'].map((s) => (
+        <label key={s} data-size={s}>
+          <input type="radio" name="size" value={s} checked={s === size} onChange={() => setSize(s)} />
+          {s}
+        </label>
+      ))}
+      <input aria-label="note" value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="button" onClick={() => setAdded((a) => [...a, `${size}${note}`])}>
+        Add
+      </button>
+      <output>{added.join(',')}</output>
+    </div>
+  );
+}
+
+type Early = { type: 'click' | 'change' | 'input'; target: Element };
+
+/** The server's page, then what the shopper does before the app listens, then the app taking over. */
+async function hydrateAfter(early: (root: HTMLElement) => Early[]) {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = renderToString(<Piece />);
+  document.body.append(root);
+  const html = document.documentElement as HTMLElement & { earlyInput?: Early[] };
+  html.dataset.booting = '';
+  html.earlyInput = early(root);
+  await act(async () => {
+    hydrateRoot(root, <Piece />);
+  });
+  await act(async () => {
+    await appLive();
+  });
+  return root;
+}
+
+const $ = <T extends Element>(root: HTMLElement, selector: string) => root.querySelector(selector) as T;
+
+describe('appLive', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+  });
+
+  it('replays held taps in order, on the elements the server rendered', async () => {
+    const root = await hydrateAfter((r) => [
+      { type: 'click', target: $(r, '[data-size="L"]') },
+      { type: 'click', target: $(r, 'button') },
+    ]);
+    expect($(root, 'output').textContent).toBe('L');
+    expect($<HTMLInputElement>(root, 'input[value="L"]').checked).toBe(true);
+    expect('booting' in document.documentElement.dataset).toBe(false);
+  });
+
+  it('tells the app of a size the keyboard chose and of text typed in before it listened', async () => {
+    const root = await hydrateAfter((r) => {
+      // What the browser did by itself: the arrow key moved the choice, the keys typed the note.
+      const medium = $<HTMLInputElement>(r, 'input[value="M"]');
+      medium.checked = true;
+      const note = $<HTMLInputElement>(r, 'input[aria-label="note"]');
+      note.value = '!';
+      return [
+        { type: 'change', target: medium },
+        { type: 'input', target: note },
+        { type: 'click', target: $(r, 'button') },
+      ];
+    });
+    expect($(root, 'output').textContent).toBe('M!');
+  });
+
+  it('does nothing once the app listens', async () => {
+    const root = await hydrateAfter(() => []);
+    (document.documentElement as HTMLElement & { earlyInput?: Early[] }).earlyInput = [
+      { type: 'click', target: $(root, 'button') },
+    ];
+    await act(async () => {
+      await appLive();
+    });
+    expect($(root, 'output').textContent).toBe('');
+  });
+});

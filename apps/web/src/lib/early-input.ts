@@ -1,0 +1,80 @@
+/**
+ * What the shopper did before the app listened. index.html's inline script holds every tap on the server's page
+ * (links excepted: the browser follows them) and notes the controls the keyboard changed, until the app has
+ * hydrated the page; `appLive` then ends the boot state and replays them, on the same elements, which hydration
+ * kept. A tap is a click again: a button runs its handler, a label chooses its size. A control the browser
+ * already changed (a radio moved with the arrow keys, text typed in) is a change React would not see: React 19
+ * keeps the element's state when it hydrates and takes it as its own. So it is put back to what React rendered
+ * and changed again the way the shopper did, which React hears.
+ */
+interface EarlyEvent {
+  type: 'click' | 'change' | 'input';
+  target: Element;
+}
+
+type Booting = HTMLElement & { earlyInput?: EarlyEvent[] };
+
+/** The native setter, which React's own tracking of `value` on the element does not see. */
+function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+  Object.getOwnPropertyDescriptor(proto.prototype, 'value')?.set?.call(element, value);
+}
+
+/**
+ * What the browser changed by itself, read before anything is replayed: the app's answer to one replay renders
+ * again, and a controlled control it renders is put back to the app's value, the shopper's change lost.
+ */
+function snapshot(target: Element): string | boolean | undefined {
+  if (target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox'))
+    return target.checked;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target.value;
+  return undefined;
+}
+
+function replayChange(target: Element, changedTo: string | boolean | undefined) {
+  if (target instanceof HTMLSelectElement) {
+    // React hears every `change` of a select.
+    target.dispatchEvent(new Event('change', { bubbles: true }));
+  } else if (typeof changedTo === 'boolean' && target instanceof HTMLInputElement) {
+    if (changedTo === target.defaultChecked) return;
+    // React rendered `defaultChecked`: back to it, then the click that changes it.
+    target.checked = target.defaultChecked;
+    target.click();
+  } else if (
+    typeof changedTo === 'string' &&
+    (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)
+  ) {
+    if (changedTo === target.defaultValue) return;
+    target.value = target.defaultValue;
+    setNativeValue(target, changedTo);
+    target.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/** A task of its own, as each tap had: the app renders what one did before the next is replayed. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The app has taken over the server's page: controls are the app's from now on, and what the shopper did
+ * before is done again, in order. Called once the page (storefront or back office) has rendered.
+ */
+export async function appLive() {
+  const html = document.documentElement as Booting;
+  if (!('booting' in html.dataset)) return;
+  delete html.dataset.booting;
+  const early = html.earlyInput ?? [];
+  html.earlyInput = [];
+  const changes = new Map<Element, ReturnType<typeof snapshot>>();
+  for (const { type, target } of early) if (type !== 'click') changes.set(target, snapshot(target));
+  const replayed = new Set<Element>();
+  for (const { type, target } of early) {
+    await nextTask();
+    if (!target.isConnected) continue;
+    if (type === 'click') {
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    } else if (!replayed.has(target)) {
+      replayed.add(target);
+      replayChange(target, changes.get(target));
+    }
+  }
+}
