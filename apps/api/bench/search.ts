@@ -199,13 +199,20 @@ const category = `${ready.real}/api/v1/products/filters/category/caftan`;
 await autocannon({ url: category, headers, connections, duration: 2 });
 const rows: [string, Figures][] = [];
 rows.push(['category (cached)', await measure(category)]);
-rows.push([`search, new, ${rate}/s`, await steadyPass(ready.real, steady, rate)]);
-child.send('watch');
-rows.push(['search, first pass', await firstPass(ready.real)]);
-const serverView = await new Promise<ServerView>((resolve) => {
-  child.once('message', (m) => resolve(m as ServerView));
-  child.send('report');
-});
+/** A run, and what the server saw of it. */
+async function watched(run: () => Promise<Figures>): Promise<[Figures, ServerView]> {
+  child.send('watch');
+  const figures = await run();
+  const view = await new Promise<ServerView>((resolve) => {
+    child.once('message', (m) => resolve(m as ServerView));
+    child.send('report');
+  });
+  return [figures, view];
+}
+const [steadyFigures, steadyView] = await watched(() => steadyPass(ready.real, steady, rate));
+rows.push([`search, new, ${rate}/s`, steadyFigures]);
+const [firstFigures, firstView] = await watched(() => firstPass(ready.real));
+rows.push(['search, first pass', firstFigures]);
 rows.push(['search, again', await measure(ready.real, list.map(toPath))]);
 
 console.log('endpoint              requests    r/s   p50     p99   answer');
@@ -214,11 +221,15 @@ for (const [name, r] of rows)
     `${name.padEnd(20)} ${String(r.n).padStart(9)} ${Math.round(r.rps).toString().padStart(6)} ${`${r.p50} ms`.padStart(6)} ${`${r.p99} ms`.padStart(7)} ${`${(r.bytes / 1024).toFixed(1)} KB`.padStart(8)}`,
   );
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-console.log(
-  `\nfirst pass, as the server saw it: event loop held p99 ${ms(serverView.loopDelayP99)}, longest ` +
-    `${ms(serverView.loopDelayMax)}; ${serverView.gcCount} collections, ${ms(serverView.gcTotal)} in all, ` +
-    `longest ${ms(serverView.gcMax)}`,
-);
+console.log('');
+for (const [name, view] of [
+  [`new queries at ${rate}/s`, steadyView],
+  ['first pass', firstView],
+] as const)
+  console.log(
+    `${name}, as the server saw it: event loop held p99 ${ms(view.loopDelayP99)}, longest ` +
+      `${ms(view.loopDelayMax)}; ${view.gcCount} collections, ${ms(view.gcTotal)} in all, longest ${ms(view.gcMax)}`,
+  );
 const [, steadyRow] = rows[1]!;
 const [, firstRow] = rows[2]!;
 const [, againRow] = rows[3]!;
