@@ -4,8 +4,8 @@
  * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Then all its files
  * (the server lists the app's and the page's: #app-scripts) are asked for at once. Until the app has taken
  * over, taps wait in index.html's inline script and are replayed then (lib/early-input.ts). The page's other
- * pictures wait for the same moment, or for the first scroll (html[data-hold-images], also set by index.html's
- * inline script).
+ * pictures wait until those files have arrived, or for the first scroll (html[data-hold-images], also set by
+ * index.html's inline script).
  */
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
@@ -48,25 +48,34 @@ function releaseImages() {
 
 /**
  * Every script the app and this page need, fetched in parallel: otherwise the page's module is found only once
- * the app has run and matched the route, two downloads later.
+ * the app has run and matched the route, two downloads later. Settles when all have arrived (or failed: the
+ * import reports that).
  */
-function preloadScripts() {
+function preloadScripts(): Promise<unknown> {
   const list = document.getElementById('app-scripts')?.textContent;
-  if (!list) return;
-  for (const href of JSON.parse(list) as string[]) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  if (!list) return Promise.resolve();
+  return Promise.all(
+    (JSON.parse(list) as string[]).map((href) => {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      const arrived = new Promise((resolve) => {
+        link.addEventListener('load', resolve, { once: true });
+        link.addEventListener('error', resolve, { once: true });
+      });
+      document.head.append(link);
+      return arrived;
+    }),
+  );
 }
 
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
 addEventListener('scroll', releaseImages, { once: true, passive: true });
 await Promise.race([mainImageReady(), firstInteraction()]);
-preloadScripts();
-releaseImages();
+// The pictures below the first screen wait for the app's files: on a slow line they would share it with them,
+// and the app, which answers the shopper's taps, would listen later (a scroll lets them go at once).
+void preloadScripts().then(releaseImages);
 await import('./main');
 
 export {};
