@@ -164,6 +164,7 @@ try {
       lcp: median('lcp'),
       listening: median('listening'),
       tap: median('tap'),
+      tapToAnswer: median('tapToAnswer'),
       tapToResponse: median('tapToResponse'),
     };
     rows.push({ ...(results[Math.floor(results.length / 2)] as Row), tap });
@@ -209,9 +210,10 @@ console.log(
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
 console.log(
   `\nChromium, Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up) and 4x slower CPU over CDP, median of ${runs}:` +
-    '\na tap (menu; on the product page, add to cart) 500 ms after the first contentful paint\n',
+    '\na tap (menu; on the product page, add to cart) 500 ms after the first contentful paint: when it shows it was' +
+    '\ntaken (its dialog, or its button holding it until the app listens) and when its dialog shows\n',
 );
-console.log('page           FCP      LCP   listens   tap at   tap to response');
+console.log('page           FCP      LCP   listens   tap at   seen taken   dialog shown');
 for (const r of rows) {
   if (!r.tap) continue;
   console.log(
@@ -221,7 +223,8 @@ for (const r of rows) {
       seconds(r.tap.lcp),
       seconds(r.tap.listening),
       seconds(r.tap.tap),
-      `${Math.round(r.tap.tapToResponse)} ms`.padStart(17),
+      `${Math.round(r.tap.tapToAnswer)} ms`.padStart(12),
+      `${Math.round(r.tap.tapToResponse)} ms`.padStart(14),
     ].join(' '),
   );
 }

@@ -64,9 +64,18 @@ describe('appLive', () => {
     expect('booting' in document.documentElement.dataset).toBe(false);
   });
 
-  it('tells the app of a size the keyboard chose and of text typed in before it listened', async () => {
+  it('takes the held mark off the tapped button as it replays the tap', async () => {
     const root = await hydrateAfter((r) => {
-      // What the browser did by itself: the arrow key moved the choice, the keys typed the note.
+      $(r, 'button').setAttribute('data-tap-held', '');
+      return [{ type: 'click', target: $(r, 'button') }];
+    });
+    expect($(root, 'button').hasAttribute('data-tap-held')).toBe(false);
+    expect($(root, 'output').textContent).toBe('S');
+  });
+
+  it('tells the app of a size chosen and of text typed in before it listened', async () => {
+    const root = await hydrateAfter((r) => {
+      // What the browser did by itself: the tap or the arrow key moved the choice, the keys typed the note.
       const medium = $<HTMLInputElement>(r, 'input[value="M"]');
       medium.checked = true;
       const note = $<HTMLInputElement>(r, 'input[aria-label="note"]');

@@ -1,11 +1,13 @@
 /**
  * What the shopper did before the app listened. index.html's inline script holds every tap on the server's page
- * (links excepted: the browser follows them) and notes the controls the keyboard changed, until the app has
- * hydrated the page; `appLive` then ends the boot state and replays them, on the same elements, which hydration
- * kept. A tap is a click again: a button runs its handler, a label chooses its size. A control the browser
- * already changed (a radio moved with the arrow keys, text typed in) is a change React would not see: React 19
- * keeps the element's state when it hydrates and takes it as its own. So it is put back to what React rendered
- * and changed again the way the shopper did, which React hears.
+ * (marking the button tapped, `data-tap-held`) and notes the controls that changed, until the app has hydrated
+ * the page; `appLive` then ends the boot state and replays them, on the same elements, which hydration kept.
+ * The browser keeps what it does as the app would: links, a button that opens a dialog itself (`commandfor`),
+ * and choices (a size's radio, a filter's checkbox), whose change it notes. A tap is a click again: a button
+ * runs its handler. A control the browser already changed (a size chosen, a radio moved with the arrow keys,
+ * text typed in) is a change React would not see: React 19 keeps the element's state when it hydrates and
+ * takes it as its own. So it is put back to what React rendered and changed again the way the shopper did,
+ * which React hears.
  */
 interface EarlyEvent {
   type: 'click' | 'change' | 'input';
@@ -62,6 +64,7 @@ export async function appLive() {
   const html = document.documentElement as Booting;
   if (!('booting' in html.dataset)) return;
   delete html.dataset.booting;
+  for (const held of document.querySelectorAll('[data-tap-held]')) held.removeAttribute('data-tap-held');
   const early = html.earlyInput ?? [];
   html.earlyInput = [];
   const changes = new Map<Element, ReturnType<typeof snapshot>>();

@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { IconButton } from '@/components/ui/button';
+import { nativeOpener } from '@/components/ui/drawer';
 import { BagIcon, MenuIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
 import { useSession } from '@/lib/session/session';
 import { cart } from '@/stores/cart-store';
 import { useShopCart } from '@/stores/shop-cart';
 import { ui } from '@/stores/ui-store';
 import { Logo } from './logo';
+import { SIDE_MENU_ID } from './side-menu';
 import styles from './frame.module.css';
 
 export function Header() {
@@ -20,7 +22,12 @@ export function Header() {
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
         <div className={styles.headerStart}>
-          <IconButton label={t('nav.openMenu')} onClick={ui.openMenu} aria-haspopup="dialog">
+          <IconButton
+            label={t('nav.openMenu')}
+            onClick={ui.openMenu}
+            aria-haspopup="dialog"
+            {...nativeOpener(SIDE_MENU_ID)}
+          >
             <MenuIcon />
           </IconButton>
           <IconButton label={t('nav.search')} onClick={ui.openSearch} aria-haspopup="dialog">

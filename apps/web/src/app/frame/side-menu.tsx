@@ -8,6 +8,9 @@ import { ui, useUi } from '@/stores/ui-store';
 import { LanguageSelect, SocialLinks } from './top-bar';
 import styles from './frame.module.css';
 
+/** The menu's dialog, which the header's menu button opens by itself (`nativeOpener`). */
+export const SIDE_MENU_ID = 'side-menu';
+
 export function SideMenu() {
   const { t } = useTranslation();
   const { menuOpen } = useUi();
@@ -34,7 +37,15 @@ export function SideMenu() {
   );
 
   return (
-    <Drawer open={menuOpen} onClose={close} label={t('nav.menu')} side="start" width="420px">
+    <Drawer
+      open={menuOpen}
+      onClose={close}
+      id={SIDE_MENU_ID}
+      onOpen={ui.openMenu}
+      label={t('nav.menu')}
+      side="start"
+      width="420px"
+    >
       <DrawerHeader title={t('nav.menu')} onClose={close} closeLabel={t('nav.closeMenu')} />
       <nav className={styles.menu} aria-label={t('nav.menu')}>
         {user ? (
