@@ -24,6 +24,10 @@ function importedBy(
 }
 
 const MAIN = /[\\/]src[\\/]app[\\/]main\.tsx$/;
+/** The pages shoppers land on from outside (search results, ads, shared links): home, collections, products. */
+const LANDING = /[\\/]src[\\/]features[\\/](?:home|catalog)[\\/]/;
+/** Source size (bytes, before minifying) up to which a module several pages share rides with the shared chunk. */
+const SMALL_SHARED_MODULE = 3000;
 /** The first script: it must stay small and import nothing the main image would wait for. */
 const BOOT = /[\\/]src[\\/]app[\\/]boot\.ts$/;
 
@@ -63,9 +67,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'preload-helper', test: /preload-helper/, priority: 5 },
             // Every page needs the framework: one file instead of the five the automatic split makes. Of
             // TanStack, the query client only: the back office's table library stays with the back office.
+            // Rolldown's own helpers (CommonJS interop), which the framework needs first, go with it.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime\.js$/,
               priority: 2,
             },
             // The forms' schemas (contracts' forms.ts) and what they need of zod: its core and `zod/mini`, a few KB
@@ -88,17 +93,30 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 3,
               includeDependenciesRecursively: false,
             },
-            // The app's own modules every page needs (the frame, the stores, the session): one request. Modules
-            // that only lazily loaded pages share are left to the automatic split, so that no page's first load
-            // carries another page's code.
+            // The app's own modules every page needs (the frame, the stores, the session): one request. So do the
+            // small ones of lib/ and components/ that the pages shoppers land on share with others (page-meta, the
+            // carousel, the catalogue's queries): each would be a request of its own on their first load, whose
+            // headers (about 0.5 KB) and round trip on a slow line cost more than its bytes elsewhere. Other
+            // modules that only lazily loaded pages share are left to the automatic split, so that no page's first
+            // load carries another page's code.
             {
               name: (
                 id: string,
-                ctx: { getModuleInfo: (id: string) => { importers: readonly string[] } | null },
+                ctx: {
+                  getModuleInfo: (id: string) => { importers: readonly string[]; code: string | null } | null;
+                },
               ) => {
                 const info = (m: string) => ctx.getModuleInfo(m);
-                const everyPage = /[\\/]src[\\/]/.test(id) && importedBy(MAIN, id, info);
-                return everyPage && !importedBy(BOOT, id, info) ? 'shared' : null;
+                if (!/[\\/]src[\\/]/.test(id) || importedBy(BOOT, id, info)) return null;
+                if (importedBy(MAIN, id, info)) return 'shared';
+                const module = info(id);
+                const smallAndShared =
+                  /[\\/]src[\\/](?:lib|components)[\\/]/.test(id) &&
+                  !/\.css$/.test(id) &&
+                  (module?.code?.length ?? Infinity) <= SMALL_SHARED_MODULE &&
+                  new Set(module?.importers).size >= 2 &&
+                  importedBy(LANDING, id, info);
+                return smallAndShared ? 'shared' : null;
               },
               priority: 1,
             },

@@ -6,6 +6,14 @@ import {
   type SelectHTMLAttributes,
 } from 'react';
 import { ChevronDownIcon, EyeIcon, EyeOffIcon } from './icons';
+import {
+  checkboxClass,
+  inputClass,
+  ltrInputClass,
+  selectClass,
+  selectIconClass,
+  selectWrapClass,
+} from './field-classes';
 import styles from './field.module.css';
 
 interface FieldProps {
@@ -63,13 +71,7 @@ export function fieldA11y(
   } as const;
 }
 
-export const inputClass = styles.input;
-/** E-mail addresses, phone numbers and passwords read left to right in every language. */
-export const ltrInputClass = `${styles.input} ${styles.ltr}`;
-export const selectClass = `${styles.input} ${styles.select}`;
-export const checkboxClass = styles.checkbox;
-export const selectWrapClass = styles.selectWrap;
-export const selectIconClass = styles.selectIcon;
+export { checkboxClass, inputClass, ltrInputClass, selectClass, selectIconClass, selectWrapClass };
 
 /**
  * The shop's select: the browser's own arrow replaced by the chevron, on the end side in either direction.

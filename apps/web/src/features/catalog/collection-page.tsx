@@ -10,7 +10,7 @@ import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Drawer, DrawerHeader } from '@/components/ui/drawer';
 import { ChevronDownIcon, FilterIcon, GridIcon, ListIcon } from '@/components/ui/icons';
-import { selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field';
+import { selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field-classes';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card/product-card';
 import { ProductImage } from '@/components/product-image';
 import type { LoadContext, PageData } from '@/lib/page';

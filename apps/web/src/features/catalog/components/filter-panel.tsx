@@ -3,7 +3,7 @@ import type { Color } from '@boutique/contracts';
 import { SIZES, type Size } from '@boutique/contracts/constants';
 import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
-import { checkboxClass } from '@/components/ui/field';
+import { checkboxClass } from '@/components/ui/field-classes';
 import type { Filters } from '../filters';
 import styles from './listing.module.css';
 
