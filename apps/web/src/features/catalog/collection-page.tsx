@@ -113,9 +113,10 @@ function Collection({ slug }: { slug: string }) {
 
         <div className={styles.results}>
           <div className={styles.toolbar}>
-            <p className={styles.count} aria-live="polite" data-testid="product-count">
+            {/* The results' heading (the filters' one is hidden on a phone): cards' names are h3. */}
+            <h2 className={styles.count} aria-live="polite" data-testid="product-count">
               {query.isPending ? t('loading') : t('count', { count: shown.length })}
-            </p>
+            </h2>
             <Button variant="light" className={styles.filterButton} onClick={() => setFiltersOpen(true)}>
               <FilterIcon size={18} />
               {t('filters.title')}
