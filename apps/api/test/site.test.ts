@@ -418,6 +418,9 @@ describe('storefront pages', () => {
     expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(script.headers.get('content-security-policy')).toBeNull();
     expect(script.headers.get('x-frame-options')).toBeNull();
+    // Immutable under its hashed name: no validators, no ranges.
+    for (const name of ['etag', 'last-modified', 'accept-ranges'])
+      expect(script.headers.get(name)).toBeNull();
     // An SVG opened on its own is a document, and a page is one.
     for (const path of ['/storage/site/logo.svg', '/faq']) {
       const res = await t.fetch(path);
