@@ -41,7 +41,8 @@ export function Carousel({
   useEffect(() => {
     const el = track.current;
     if (!el) return;
-    measure();
+    // The observer's first report measures too, in the browser's next frame: measured here, the layout the
+    // page's first render left to do would be forced in the app's own task (tens of ms on a phone).
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     el.addEventListener('scroll', measure, { passive: true });
