@@ -10,9 +10,14 @@ import { session } from '@/lib/session/session';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
+/** The rest in a task of its own: evaluating the app's code is already a long one on a phone. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // Who is signed in is asked at once, in parallel with the translations.
 void session.start();
+await nextTask();
 const i18n = await initI18n();
+await nextTask();
 const client = createQueryClient();
 
 const root = document.getElementById('root');
