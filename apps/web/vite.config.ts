@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './build/compile-hints.ts';
 import { criticalFonts } from './build/critical-fonts.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -44,6 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             fr: [/jost-latin-wght-normal/, /cormorant-garamond-latin-500-normal/],
             ar: [/noto-naskh-arabic-arabic-wght-normal/],
           }),
+          compileHints(['framework', 'shared']),
           precompress(),
         ]),
   ],
