@@ -16,8 +16,16 @@ export function vatIncludedFils(grossFils: number): number {
   return Math.floor((grossFils * VAT_PERCENT * 2 + (100 + VAT_PERCENT)) / ((100 + VAT_PERCENT) * 2));
 }
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const groupedCents = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+/**
+ * The digits' format, with 0 or always 2 decimals, made at the first price shown: the first formatter loads the
+ * locale's number data, a cost no page should pay while its code is still being evaluated.
+ */
+const formats: Intl.NumberFormat[] = [];
+const numberFormat = (minimumFractionDigits: 0 | 2) =>
+  (formats[minimumFractionDigits] ??= new Intl.NumberFormat('en-US', {
+    maximumFractionDigits: 2,
+    minimumFractionDigits,
+  }));
 
 /**
  * AED with a comma as thousands separator: `AED 1,250` in English and French, `1,250 د.إ` in Arabic.
@@ -26,9 +34,6 @@ const groupedCents = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, 
 export function formatMoney(amount: string | number, lang: string, { cents = false } = {}): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
   const safe = Number.isFinite(value) ? value : 0;
-  const digits =
-    !cents && Number.isInteger(Math.round(safe * 100) / 100)
-      ? grouped.format(safe)
-      : groupedCents.format(safe);
+  const digits = numberFormat(cents || !Number.isInteger(Math.round(safe * 100) / 100) ? 2 : 0).format(safe);
   return lang === 'ar' ? `${digits}\u00a0د.إ` : `AED\u00a0${digits}`;
 }
