@@ -132,4 +132,19 @@ test.describe('on Slow 4G with a 4x slower CPU', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   });
+
+  test('the search button shows it has the tap, and the search opens once the app listens', async ({
+    page,
+  }) => {
+    const sendApp = await slowPhoneHoldingTheApp(page);
+    await page.goto('/collection/caftan', { waitUntil: 'commit' });
+    const search = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+    await search.click();
+    await expect(search).toHaveAttribute('data-tap-held', '');
+    await expect(search.locator('svg')).toBeHidden();
+
+    sendApp();
+    await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
+    await expect(search).not.toHaveAttribute('data-tap-held');
+  });
 });
