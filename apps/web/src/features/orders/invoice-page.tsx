@@ -11,6 +11,7 @@ import { localized } from '@/lib/product';
 import { directionOf } from '@/lib/i18n';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
+import { TotalsList } from '@/components/ui/totals';
 import { useInvoice } from './api/get-invoice';
 import { useCountryName } from './use-country-name';
 import styles from './components/invoice.module.css';
@@ -242,24 +243,20 @@ export function InvoiceSheet({ invoice, t }: { invoice: Invoice; t: TFunction<'o
         </tbody>
       </table>
 
-      <dl className={styles.totals}>
-        <div>
-          <dt>{t('invoice.shipping')}</dt>
-          <dd>{money(invoice.shipping)}</dd>
-        </div>
-        <div>
-          <dt>{t('invoice.net')}</dt>
-          <dd data-testid="invoice-net">{money(invoice.net)}</dd>
-        </div>
-        <div>
-          <dt>{t('invoice.vat', { percent: invoice.vat_percent })}</dt>
-          <dd data-testid="invoice-vat">{money(invoice.vat)}</dd>
-        </div>
-        <div className={styles.grandTotal}>
-          <dt>{t('invoice.total')}</dt>
-          <dd data-testid="invoice-total">{money(invoice.total)}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        className={styles.totals}
+        grandClassName={styles.grandTotal}
+        rows={[
+          { label: t('invoice.shipping'), value: money(invoice.shipping) },
+          { label: t('invoice.net'), value: money(invoice.net), testId: 'invoice-net' },
+          {
+            label: t('invoice.vat', { percent: invoice.vat_percent }),
+            value: money(invoice.vat),
+            testId: 'invoice-vat',
+          },
+          { label: t('invoice.total'), value: money(invoice.total), grand: true, testId: 'invoice-total' },
+        ]}
+      />
       <p className={styles.note}>{t('invoice.vatIncluded', { percent: invoice.vat_percent })}</p>
     </article>
   );

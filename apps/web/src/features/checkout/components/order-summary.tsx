@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
+import { TotalsList } from '@/components/ui/totals';
 import type { CheckoutLine, OrderSummary as Summary } from '../checkout-model';
 import styles from './checkout.module.css';
 
@@ -9,22 +10,24 @@ export function Totals({ summary }: { summary: Summary }) {
   const { t, i18n } = useTranslation('checkout');
   const money = (fils: number) => formatMoney(fils / 100, i18n.language);
   return (
-    <dl className={styles.totals}>
-      <div>
-        <dt>{t('summary.subtotal', { count: summary.count })}</dt>
-        <dd>{money(summary.subtotalFils)}</dd>
-      </div>
-      <div>
-        <dt>{t('summary.shipping')}</dt>
-        <dd className={styles.free}>
-          {summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils)}
-        </dd>
-      </div>
-      <div className={styles.grandTotal}>
-        <dt>{t('summary.total')}</dt>
-        <dd data-testid="checkout-total">{money(summary.totalFils)}</dd>
-      </div>
-    </dl>
+    <TotalsList
+      className={styles.totals}
+      grandClassName={styles.grandTotal}
+      rows={[
+        { label: t('summary.subtotal', { count: summary.count }), value: money(summary.subtotalFils) },
+        {
+          label: t('summary.shipping'),
+          value: summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils),
+          valueClassName: styles.free,
+        },
+        {
+          label: t('summary.total'),
+          value: money(summary.totalFils),
+          grand: true,
+          testId: 'checkout-total',
+        },
+      ]}
+    />
   );
 }
 

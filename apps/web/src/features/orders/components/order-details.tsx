@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { Modal } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
+import { TotalsList } from '@/components/ui/totals';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../use-reorder';
 import { useCountryName } from '../use-country-name';
@@ -148,26 +149,24 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
             <h3 id="order-summary" className={styles.sectionTitle}>
               {t('details.summary')}
             </h3>
-            <dl className={styles.totals}>
-              <div>
-                <dt>{t('details.subtotal')}</dt>
-                <dd>{money(order.subtotal)}</dd>
-              </div>
-              <div>
-                <dt>{t('details.shipping')}</dt>
-                <dd>
-                  {Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount)}
-                </dd>
-              </div>
-              <div className={styles.grandTotal}>
-                <dt>{t('details.total')}</dt>
-                <dd>{money(order.total_amount)}</dd>
-              </div>
-              <div className={styles.method}>
-                <dt>{t('details.paymentMethod')}</dt>
-                <dd>{t(`methods.${order.payment_method}`)}</dd>
-              </div>
-            </dl>
+            <TotalsList
+              className={styles.totals}
+              grandClassName={styles.grandTotal}
+              rows={[
+                { label: t('details.subtotal'), value: money(order.subtotal) },
+                {
+                  label: t('details.shipping'),
+                  value:
+                    Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount),
+                },
+                { label: t('details.total'), value: money(order.total_amount), grand: true },
+                {
+                  label: t('details.paymentMethod'),
+                  value: t(`methods.${order.payment_method}`),
+                  aside: true,
+                },
+              ]}
+            />
           </section>
         </div>
       </div>
