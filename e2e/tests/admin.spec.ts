@@ -311,6 +311,10 @@ for (const [lang, dark] of [
     await visit('', /./, 'order');
     await page.getByRole('link', { name: w('orders.packingSlip') }).click();
     await visit('', /./, 'packing-slip');
+    // On a phone too, the order number is not broken at its hyphen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const orderNumber = page.getByRole('heading', { level: 1 }).locator('bdi');
+    expect(await orderNumber.evaluate((el) => el.getClientRects().length)).toBe(1);
     await expect(page.getByText(exact(w('nav.dashboard')))).toBeVisible();
   });
 }

@@ -26,7 +26,10 @@ export default function PackingSlipPage() {
       <article className="adm-slip">
         <header className="adm-head">
           <div>
-            <h1>{t('slip.title', { number: slip.order_number })}</h1>
+            {/* The number in one piece: a phone would break it at its hyphen. */}
+            <h1>
+              {t('slip.heading')} <bdi>{slip.order_number}</bdi>
+            </h1>
             <p>{formatDate(slip.created_at, lang)}</p>
           </div>
           <div>
