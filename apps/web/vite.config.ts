@@ -69,10 +69,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'preload-helper', test: /preload-helper/, priority: 5 },
             // Every page needs the framework: one file instead of the five the automatic split makes. Of
             // TanStack, the query client only: the back office's table library stays with the back office.
-            // Rolldown's own helpers (CommonJS interop), which the framework needs first, go with it.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]|^\0rolldown[\\/]runtime\.js$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
               priority: 2,
             },
             // The forms' schemas (contracts' forms.ts) and what they need of zod: its core and `zod/mini`, a few KB

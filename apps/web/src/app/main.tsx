@@ -6,14 +6,13 @@ import { languagePath } from '@boutique/contracts/constants';
 import { currentLanguage, initI18n } from '@/lib/i18n';
 import { bootData } from '@/lib/boot';
 import { createQueryClient } from '@/lib/query-client';
+import { nextTask } from '@/lib/next-task';
 import { session } from '@/lib/session/session';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
-/** The rest in a task of its own: evaluating the app's code is already a long one on a phone. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-// Who is signed in is asked at once, in parallel with the translations.
+// Who is signed in is asked at once, in parallel with the translations. The rest in tasks of their own:
+// evaluating the app's code is already a long one on a phone.
 void session.start();
 await nextTask();
 const i18n = await initI18n();

@@ -1,3 +1,5 @@
+import { nextTask } from './next-task';
+
 /**
  * What the shopper did before the app listened. index.html's inline script holds every tap on the server's page
  * (marking the button tapped, `data-tap-held`) and notes the controls that changed, until the app has hydrated
@@ -53,9 +55,6 @@ function replayChange(target: Element, changedTo: string | boolean | undefined) 
   }
 }
 
-/** A task of its own, as each tap had: the app renders what one did before the next is replayed. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
  * The app has taken over the server's page: controls are the app's from now on, and what the shopper did
  * before is done again, in order. Called once the page (storefront or back office) has rendered.
@@ -71,6 +70,7 @@ export async function appLive() {
   for (const { type, target } of early) if (type !== 'click') changes.set(target, snapshot(target));
   const replayed = new Set<Element>();
   for (const { type, target } of early) {
+    // A task of its own, as each tap had: the app renders what one did before the next is replayed.
     await nextTask();
     if (!target.isConnected) continue;
     if (type === 'click') {

@@ -33,11 +33,11 @@ export function Drawer({ open, onClose, id, onOpen, label, side = 'start', width
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const firstRender = !rendered.current;
+    rendered.current = true;
     // Open when the app first renders it closed: the browser opened it on the shopper's tap before the app
     // listened. It stays open, and is the app's from now on.
-    const openedByBrowser = !rendered.current && !open && dialog.open && onOpen;
-    rendered.current = true;
-    if (openedByBrowser) onOpen();
+    if (firstRender && !open && dialog.open && onOpen) onOpen();
     else if (open && !dialog.open) dialog.showModal();
     else if (!open && dialog.open) dialog.close();
     // Only a change of `open` is the app's to act on; onOpen is read at the first render only.
