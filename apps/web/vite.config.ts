@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './build/compile-hints.ts';
 import { criticalFonts } from './build/critical-fonts.ts';
+import { shopIcons } from './build/icons.ts';
 import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -46,6 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             ar: [/noto-naskh-arabic-arabic-wght-normal/],
           }),
           compileHints(['framework', 'shared']),
+          shopIcons(new URL('./build/shop-icon.svg', import.meta.url)),
           precompress(),
         ]),
   ],

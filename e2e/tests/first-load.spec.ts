@@ -43,6 +43,35 @@ test('the other pictures wait for the main one, keep their place, then all come'
   );
 });
 
+test('the tab and home screen icons are PNG pictures of their size: no SVG for the page to draw', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const links = await page
+    .locator('link[rel=icon], link[rel=apple-touch-icon]')
+    .evaluateAll((all) =>
+      all.map((l) => [l.getAttribute('rel'), l.getAttribute('href'), l.getAttribute('type')]),
+    );
+  expect(links).toEqual([
+    ['icon', '/favicon-32.png', 'image/png'],
+    ['apple-touch-icon', '/apple-touch-icon.png', null],
+  ]);
+  for (const [href, size] of [
+    ['/favicon-32.png', 32],
+    ['/apple-touch-icon.png', 180],
+  ] as const) {
+    const res = await page.request.get(href);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const drawn = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, href);
+    expect(drawn).toEqual([size, size]);
+  }
+});
+
 test('a page without a main picture holds nothing', async ({ page }) => {
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
