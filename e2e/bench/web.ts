@@ -7,10 +7,13 @@
  * the content shows, when the app listens, and how long a tap 500 ms after the content shows takes to be
  * answered. BENCH_RUNS (default 3) runs per page; the median run by performance is shown, and the median of
  * each throttled figure. BENCH_PAGES (e.g. `home,product`) picks pages; BENCH_LHR_DIR keeps each run's
- * Lighthouse report there.
+ * Lighthouse report there. Lighthouse applies its 4x to this machine's own speed, so a bare page (a heading and a
+ * line, no style, no script) is measured too: the floor under every figure here, to read them across machines.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +79,8 @@ const chrome = await chromeLauncher.launch({
 
 interface Row {
   name: string;
+  /** Lighthouse's measure of this machine's speed (higher is faster). */
+  benchmarkIndex: number;
   scores: Record<string, number>;
   lcp: number;
   cls: number;
@@ -88,9 +93,10 @@ interface Row {
 }
 
 /** One Lighthouse run. A run whose trace Lighthouse could not record (it says "run again") is run again, twice at most. */
-async function lighthouseRun(path: string) {
+async function lighthouseRun(url: string) {
+  const path = new URL(url).pathname;
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(`${base}${path}`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -112,12 +118,12 @@ async function lighthouseRun(path: string) {
   }
 }
 
-async function audit(name: string, path: string): Promise<Row> {
-  const lhr = await lighthouseRun(path);
+async function audit(name: string, url: string): Promise<Row> {
+  const lhr = await lighthouseRun(url);
   if (process.env.BENCH_DEBUG) {
     const lcp = lhr.audits['largest-contentful-paint-element']?.details;
     console.log(
-      path,
+      url,
       'FCP',
       lhr.audits['first-contentful-paint']?.displayValue,
       JSON.stringify(lcp).slice(0, 900),
@@ -137,6 +143,7 @@ async function audit(name: string, path: string): Promise<Row> {
   const js = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   return {
     name,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     scores,
     lcp: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
@@ -146,13 +153,33 @@ async function audit(name: string, path: string): Promise<Row> {
   };
 }
 
+/** The median run by performance (by TBT, then LCP, where the scores tie). */
+async function medianAudit(name: string, url: string): Promise<Row> {
+  const results: Row[] = [];
+  for (let i = 0; i < runs; i++) results.push(await audit(name, url));
+  results.sort(
+    (a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0) || b.tbt - a.tbt || b.lcp - a.lcp,
+  );
+  return results[Math.floor(results.length / 2)] as Row;
+}
+
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>A bare page</title></head>' +
+  '<body><h1>A bare page</h1><p>A heading and a line: what this machine costs before any shop is on it.</p></body></html>';
+const bareServer = createServer((_req, res) => {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(BARE_PAGE);
+}).listen(0, '127.0.0.1');
+await new Promise((resolve) => bareServer.once('listening', resolve));
+
 const rows: Row[] = [];
+let bare: Row | undefined;
 try {
+  bare = await medianAudit('bare page', `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`);
   for (const [name, path] of pages) {
-    await audit(name, path); // warm the server's caches and the artwork on disk
-    const results: Row[] = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(name, path));
-    results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    await audit(name, `${base}${path}`); // warm the server's caches and the artwork on disk
+    const lighthouseRow = await medianAudit(name, `${base}${path}`);
     const taps: FirstTap[] = [];
     for (let i = 0; i < runs; i++) taps.push(await firstTap(`${base}${path}`, FIRST_TAPS[name].button));
     const median = (key: keyof FirstTap) => {
@@ -167,11 +194,12 @@ try {
       tapToAnswer: median('tapToAnswer'),
       tapToResponse: median('tapToResponse'),
     };
-    rows.push({ ...(results[Math.floor(results.length / 2)] as Row), tap });
+    rows.push({ ...lighthouseRow, tap });
   }
 } finally {
   chrome.kill();
   stop();
+  bareServer.close();
 }
 
 const ok = (row: Row) =>
@@ -206,6 +234,15 @@ for (const r of rows) {
 console.log(
   '\ntargets: perf, a11y, best practices, SEO >= 95; LCP <= 1.5 s; TBT <= 50 ms; CLS <= 0.01; first-load JS at most 120 KB Brotli',
 );
+if (bare) {
+  const indexes = rows.map((r) => r.benchmarkIndex).sort((a, b) => a - b);
+  console.log(
+    `this machine: benchmark index ${Math.round(bare.benchmarkIndex)} (bare page) to ` +
+      `${Math.round(indexes[0] ?? NaN)}-${Math.round(indexes.at(-1) ?? NaN)} (pages); ` +
+      `a bare page (a heading, no style or script) scores LCP ${(bare.lcp / 1000).toFixed(2)} s, ` +
+      `TBT ${Math.round(bare.tbt)} ms: the floor under the figures above`,
+  );
+}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
 console.log(
