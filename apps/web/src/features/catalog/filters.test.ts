@@ -51,6 +51,12 @@ describe('sortProducts', () => {
   it('keeps the shop order for featured and sorts the others without touching the input', () => {
     expect(ids(sortProducts(list, 'featured'))).toEqual([1, 2, 3]);
     expect(ids(sortProducts(list, 'newest'))).toEqual([2, 3, 1]);
+    // By the moment, not the text: a timestamp with milliseconds is later than the same second without.
+    const sameSecond = [
+      product(7, '100.00', ['gold'], ['M'], '2026-03-01T10:00:00Z'),
+      product(8, '100.00', ['gold'], ['M'], '2026-03-01T10:00:00.250Z'),
+    ];
+    expect(ids(sortProducts(sameSecond, 'newest'))).toEqual([8, 7]);
     expect(ids(sortProducts(list, 'price-asc'))).toEqual([2, 1, 3]);
     expect(ids(sortProducts(list, 'price-desc'))).toEqual([3, 1, 2]);
     expect(ids(list)).toEqual([1, 2, 3]);

@@ -41,7 +41,7 @@ export function sortProducts(products: ProductSummary[], sort: SortKey): Product
     case 'featured':
       return list;
     case 'newest':
-      return list.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+      return list.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
     case 'price-asc':
       return list.sort((a, b) => Number(a.price) - Number(b.price) || a.id - b.id);
     case 'price-desc':
