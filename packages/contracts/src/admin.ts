@@ -8,6 +8,7 @@ import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js'
 import { envelope } from './envelope.js';
 import { FULFILLMENT_STATUSES, PLAIN_TEXT, SIZES } from './constants.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
+import { toFils } from './money.js';
 import {
   FulfillmentStatusSchema,
   OrderSchema,
@@ -111,12 +112,6 @@ export const moneyInput = (field: string) =>
       `The ${field} must be an amount in AED with at most two decimals, e.g. 1250.00.`,
     );
 
-/** Amount in fils of a valid money input (for comparisons in forms and in the API alike). */
-export function moneyInputFils(s: string): number {
-  const [whole = '0', fraction = ''] = s.trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 export const HexColorSchema = z
   .string({ error: required('colour value') })
   .trim()
@@ -194,7 +189,7 @@ const oldPriceRule = {
   },
 };
 const oldPriceAbove = (v: PriceFields) =>
-  !validMoney(v.price) || !validMoney(v.old_price) || moneyInputFils(v.old_price) > moneyInputFils(v.price);
+  !validMoney(v.price) || !validMoney(v.old_price) || toFils(v.old_price) > toFils(v.price);
 
 export const ProductCreateSchema = z
   .object({

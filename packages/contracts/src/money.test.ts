@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, vatIncludedFils } from './money.js';
+import { formatMoney, fromFils, toFils, vatIncludedFils } from './money.js';
 
 /** What the platform writes for the same amount: the reference the shop's own digits must match. */
 const formats = ([0, 2] as const).map(
@@ -52,5 +52,23 @@ describe('vatIncludedFils', () => {
     expect(vatIncludedFils(1)).toBe(0);
     expect(vatIncludedFils(11)).toBe(1);
     expect(() => vatIncludedFils(-1)).toThrow(RangeError);
+  });
+});
+
+describe('fils', () => {
+  it('converts between decimal strings and integer fils exactly', () => {
+    expect(toFils('1250.00')).toBe(125_000);
+    expect(toFils('0.1')).toBe(10);
+    expect(toFils('19.99')).toBe(1999);
+    expect(fromFils(125_000)).toBe('1250.00');
+    expect(fromFils(5)).toBe('0.05');
+    expect(fromFils(toFils('0.10') + toFils('0.20'))).toBe('0.30');
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const bad of ['', '-1.00', '1.234', 'abc', '1e3', '1,250.00'])
+      expect(() => toFils(bad)).toThrow(RangeError);
+    expect(() => fromFils(-1)).toThrow(RangeError);
+    expect(() => fromFils(1.5)).toThrow(RangeError);
   });
 });

@@ -3,6 +3,21 @@
  * arithmetic and decimal strings ("1250.00") on the wire.
  */
 
+const AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/** A decimal amount ("1250", "1250.5", "1250.50") in fils; a RangeError for anything else. */
+export function toFils(amount: string): number {
+  const m = AMOUNT.exec(amount.trim());
+  if (!m) throw new RangeError(`Not an amount: ${JSON.stringify(amount)}`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Fils as the wire and the database write them: 125000 is "1250.00". */
+export function fromFils(fils: number): string {
+  if (!Number.isSafeInteger(fils) || fils < 0) throw new RangeError(`Not a fils amount: ${fils}`);
+  return `${Math.floor(fils / 100)}.${String(fils % 100).padStart(2, '0')}`;
+}
+
 /** UAE VAT, included in every price the shop shows. */
 export const VAT_PERCENT = 5;
 
@@ -27,12 +42,12 @@ export function vatIncludedFils(grossFils: number): number {
  */
 export function formatMoney(amount: string | number, lang: string, { cents = false } = {}): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
-  const fils = Number.isFinite(value) ? Math.round(Math.abs(value) * 100) : 0;
-  const whole = String(Math.floor(fils / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  const rest = fils % 100;
+  const rounded = Math.round(Math.abs(value) * 100);
+  const fils = Number.isSafeInteger(rounded) ? rounded : 0;
+  const [whole = '0', rest = '00'] = fromFils(fils).split('.');
   const digits =
     (value < 0 && fils > 0 ? '-' : '') +
-    whole +
-    (cents || rest !== 0 ? `.${String(rest).padStart(2, '0')}` : '');
+    whole.replace(/\B(?=(\d{3})+$)/g, ',') +
+    (cents || rest !== '00' ? `.${rest}` : '');
   return lang === 'ar' ? `${digits}\u00a0د.إ` : `AED\u00a0${digits}`;
 }

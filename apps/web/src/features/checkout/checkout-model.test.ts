@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerCart } from '@boutique/contracts';
 import { formatMoney } from '@/lib/format';
-import {
-  billingDetails,
-  filsToAmount,
-  linesOf,
-  orderPayload,
-  summarize,
-  type CheckoutLine,
-} from './checkout-model';
+import { fromFils } from '@boutique/contracts/constants';
+import { billingDetails, linesOf, orderPayload, summarize, type CheckoutLine } from './checkout-model';
 
 const name = { en: 'Zahra caftan', fr: 'Caftan Zahra', ar: 'قفطان زهرة' };
 
@@ -36,7 +30,7 @@ describe('order summary', () => {
       line({ id: 3, price: '1250.00', quantity: 2 }),
     ]);
     expect(summary).toEqual({ count: 6, subtotalFils: 250050, shippingFils: 0, totalFils: 250050 });
-    expect(filsToAmount(summary.totalFils)).toBe('2500.50');
+    expect(fromFils(summary.totalFils)).toBe('2500.50');
   });
 
   it('leaves out a piece that can no longer be bought', () => {

@@ -6,7 +6,7 @@ import type {
   ServerCart,
   Size,
 } from '@boutique/contracts';
-import { LANGUAGES } from '@boutique/contracts/constants';
+import { LANGUAGES, toFils } from '@boutique/contracts/constants';
 
 /** A line of the signed-in customer's cart as the checkout shows and orders it. */
 export interface CheckoutLine {
@@ -50,10 +50,6 @@ export function linesOf(cart: ServerCart | undefined): CheckoutLine[] {
 
 /** Shipping is free, worldwide (spec section 9). */
 export const SHIPPING_FILS = 0;
-
-const toFils = (amount: string | number) => Math.round(Number(amount) * 100);
-/** An amount in fils as the API writes it: "1250.00". */
-export const filsToAmount = (fils: number) => (fils / 100).toFixed(2);
 
 export interface OrderSummary {
   /** Pieces, counted by quantity. */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
+import { fromFils } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { PageMeta } from '@/components/page-meta';
@@ -10,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
 import { useSession } from '@/lib/session/session';
 import { emptyAddress, type AddressFields, type AddressValues } from '@/lib/address-validation';
-import { filsToAmount } from './checkout-model';
 import { usePaymentConfig } from './api/get-payment-config';
 import { useSavedAddresses } from './api/get-saved-addresses';
 import { useCheckoutCart } from './use-checkout-cart';
@@ -54,7 +54,7 @@ export default function CheckoutPage() {
   if (cart.lines.length > 0) bought.current = { lines: cart.lines, summary: cart.summary };
   const shown = cart.lines.length > 0 ? cart : bought.current;
 
-  const amount = filsToAmount(cart.summary.totalFils);
+  const amount = fromFils(cart.summary.totalFils);
   const payment = useCheckoutPayment({
     wantIntent:
       step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading,
@@ -65,7 +65,7 @@ export default function CheckoutPage() {
   const applePay = useApplePay({
     payment,
     amount,
-    subtotal: filsToAmount(cart.summary.subtotalFils),
+    subtotal: fromFils(cart.summary.subtotalFils),
     address,
     labels: { subtotal: t('summary.subtotalPlain'), shipping: t('summary.shipping') },
   });
