@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { contactMessages, outbox } from '../src/db/schema/index.js';
 import { openDatabase } from '../src/db/client.js';
-import type { Mailer, MailMessage } from '../src/lib/mailer.js';
+import { createMailer, type Mailer, type MailMessage } from '../src/lib/mailer.js';
 import { enqueueMail, failedMessages, messagesAbout } from '../src/modules/outbox/store.js';
 import { OutboxWorker } from '../src/modules/outbox/worker.js';
 import { eventually } from './support/shop.js';
@@ -188,6 +188,52 @@ describe('two workers on one outbox', () => {
       if (t.databaseUrl) expect(Math.min(sentA, sentB)).toBeGreaterThan(0);
     } finally {
       if (second !== t.database) await second.close();
+    }
+  });
+});
+
+describe('a mail server that never answers', () => {
+  it('holds a message for half its lease at most: no second worker sends it meanwhile', async () => {
+    await t.app.outbox.stop();
+    const silent = await startTestSmtp();
+    const mailer = createMailer({ smtpUrl: silent.url, from: 'shop@example.ae', dir: '' });
+    const settings = {
+      pollMs: 60_000,
+      retryBaseMs: 1500,
+      retryMaxMs: 1500,
+      maxAttempts: 3,
+      leaseMs: 1000,
+      messageIdDomain: 'test',
+    };
+    const a = new OutboxWorker(t.database.db, mailer, settings, t.app.log);
+    const b = new OutboxWorker(t.database.db, mailer, settings, t.app.log);
+    try {
+      silent.mode = 'hang';
+      await enqueueMail(t.database.db, {
+        kind: 'test',
+        about: 'silent-server',
+        message: { to: 'amal@example.ae', subject: 'Silent server', text: 'x' },
+      });
+      const first = a.deliverDue();
+      // Past the lease of the first try: had it still been waiting, the message would be free to claim again.
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(await b.deliverDue()).toBe(0);
+      expect(await first).toBe(0);
+      expect(silent.attempts).toHaveLength(1);
+      const [waiting] = await messagesAbout(t.database.db, 'silent-server');
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null });
+      expect(waiting!.lastError).toBe('the mail server did not answer within 500 ms');
+
+      // The next try, after the backoff, goes through once the server answers: one message, one Message-ID.
+      silent.mode = 'accept';
+      await new Promise((r) => setTimeout(r, 1900));
+      expect(await b.deliverDue()).toBe(1);
+      const [sent] = await messagesAbout(t.database.db, 'silent-server');
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+      expect(silent.received.map((m) => m.messageId)).toEqual([`<outbox-${sent!.id}@test>`]);
+    } finally {
+      mailer.close();
+      await silent.close();
     }
   });
 });

@@ -14,9 +14,17 @@ export interface MailMessage {
   messageId?: string;
 }
 
+export interface SendOptions {
+  /**
+   * Gives up on the message when it aborts: the connection is closed and `send` rejects. The outbox bounds each
+   * try by it, so a mail server that never answers cannot keep a message past its lease.
+   */
+  signal?: AbortSignal;
+}
+
 export interface Mailer {
   /** Rejects when the message could not be handed over; callers decide whether the shopper must know. */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   close(): void;
   /** Where messages go: `smtp` or the folder of `.eml` files. */
   readonly target: string;
@@ -38,8 +46,8 @@ export function createMailer({ smtpUrl, from, dir }: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       target: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from, ...message });
+      async send(message, { signal } = {}) {
+        await transport.sendMail({ from, ...message, signal });
       },
       close: () => transport.close(),
     };

@@ -11,7 +11,10 @@ export interface OutboxSettings {
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
-  /** How long a claimed message is this worker's; one whose worker died is claimed again after it. */
+  /**
+   * How long a claimed message is this worker's; one whose worker died is claimed again after it. A try that
+   * takes half of it is given up (and retried later), so a live worker never holds a message past its lease.
+   */
   leaseMs: number;
   /** The domain of the Message-ID (the shop's host), the same for every try of one message. */
   messageIdDomain: string;
@@ -122,11 +125,16 @@ export class OutboxWorker {
 
   async #deliver(m: Claimed): Promise<boolean> {
     const context = { outboxId: m.id, kind: m.kind, about: m.subject ?? undefined, attempt: m.attempts };
+    // A try ends well inside the lease: were it to outlive it, another worker would claim the message and send
+    // it a second time while this one still waits for the mail server.
+    const deadlineMs = Math.round(this.settings.leaseMs / 2);
+    const signal = AbortSignal.timeout(deadlineMs);
     try {
-      await this.mailer.send({
-        ...m.message,
-        messageId: `<outbox-${m.id}@${this.settings.messageIdDomain}>`,
-      });
+      await this.mailer
+        .send({ ...m.message, messageId: `<outbox-${m.id}@${this.settings.messageIdDomain}>` }, { signal })
+        .catch((err: unknown) => {
+          throw signal.aborted ? new Error(`the mail server did not answer within ${deadlineMs} ms`) : err;
+        });
     } catch (err) {
       const final = m.attempts >= this.settings.maxAttempts;
       const delayMs = retryDelayMs(m.attempts, this.settings);
