@@ -202,8 +202,8 @@ export interface Services {
   /** The variables that point the shop at the S3 server's bucket. */
   s3Env: Record<string, string>;
   smtpUrl: string;
-  /** The messages the SMTP server accepted, in order: subject and arrival (epoch ms). */
-  messages: { subject: string; at: number }[];
+  /** The messages the SMTP server accepted, in order: subject, Message-ID and arrival (epoch ms). */
+  messages: { subject: string; messageId: string; at: number }[];
   stop(): Promise<void>;
 }
 
@@ -223,7 +223,7 @@ export async function services(
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     },
   );
-  const messages: { subject: string; at: number }[] = [];
+  const messages: { subject: string; messageId: string; at: number }[] = [];
   const lines = createInterface({ input: child.stdout! });
   const ready = new Promise<{ s3: Record<string, string>; smtp: string }>((resolve, reject) => {
     child.once('exit', (code) =>
@@ -233,10 +233,12 @@ export async function services(
       const message = JSON.parse(line) as {
         ready?: { s3: Record<string, string>; smtp: string };
         subject?: string;
+        messageId?: string;
         at?: number;
       };
       if (message.ready) resolve(message.ready);
-      if (message.subject !== undefined) messages.push({ subject: message.subject, at: message.at ?? 0 });
+      if (message.subject !== undefined)
+        messages.push({ subject: message.subject, messageId: message.messageId ?? '', at: message.at ?? 0 });
     });
   });
   const started = await Promise.race([

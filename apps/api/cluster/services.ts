@@ -1,7 +1,7 @@
 /**
  * The cluster's S3 server and SMTP server, in a process of their own so that the shoppers' load in the test's
  * process does not slow them (a real cluster's object store and mail relay are other machines). Prints one
- * JSON line when both listen ({"ready": ...}), then one per message received ({"subject": ..., "at": epoch ms}); stops on
+ * JSON line when both listen ({"ready": ...}), then one per message received ({"subject": ..., "messageId": ..., "at": epoch ms}); stops on
  * SIGTERM or when its parent's pipe closes.
  *
  * Usage: node --import tsx cluster/services.ts <s3 port> <smtp port> <bucket>
@@ -27,7 +27,8 @@ const smtp = new SMTPServer({
     stream.on('end', () => {
       const header = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
       const subject = decodeWords(/^subject: (.*)$/im.exec(header)?.[1]?.trim() ?? '');
-      process.stdout.write(`${JSON.stringify({ subject, at: Date.now() })}\n`);
+      const messageId = /^message-id: (.*)$/im.exec(header)?.[1]?.trim() ?? '';
+      process.stdout.write(`${JSON.stringify({ subject, messageId, at: Date.now() })}\n`);
       callback();
     });
   },
