@@ -67,9 +67,26 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTestApp(
+/** The start under way in this test file's process: the next one waits for it (see startTestApp). */
+let starting: Promise<unknown> = Promise.resolve();
+
+/**
+ * A shop on a fresh database, listening on 127.0.0.1. Starts asked for at once (`Promise.all`) run one after the
+ * other: an embedded database's start holds the event loop for seconds, and Fastify gives each plugin 10 s to
+ * load, so another app loading meanwhile could fail its start ("Plugin did not start in time").
+ */
+export function startTestApp(
   env: Record<string, string> = {},
-  { port = 0, ...options }: TestAppOptions = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const started = starting.then(() => startOne(env, options));
+  starting = started.catch(() => undefined);
+  return started;
+}
+
+async function startOne(
+  env: Record<string, string>,
+  { port = 0, ...options }: TestAppOptions,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'boutique-test-'));
   const config = loadConfig({
