@@ -8,21 +8,32 @@
  * answered. BENCH_RUNS (default 3) runs per page; the median run by performance is shown, and the median of
  * each throttled figure. BENCH_PAGES (e.g. `home,product`) picks pages; BENCH_LHR_DIR keeps each run's
  * Lighthouse report there. Lighthouse applies its 4x to this machine's own speed, so a bare page (a heading and a
- * line, no style, no script) is measured too: the floor under every figure here, to read them across machines.
+ * line, no style, no script) is measured too: the floor under every figure here, to read them across machines;
+ * and each page without the app and its web fonts (floorBuild, served on BENCH_PORT + 1): what the page's own
+ * HTML, CSS and pictures cost on this machine.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { FIRST_TAPS, firstTap, type FirstTap } from './first-tap';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
-const base = `http://127.0.0.1:${PORT}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_PAGES?.split(',');
 const pages = (
@@ -35,33 +46,74 @@ const pages = (
 const lhrDir = process.env.BENCH_LHR_DIR;
 let reportNumber = 0;
 
-const server = spawn(
-  process.execPath,
-  [fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url))],
-  {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      PUBLIC_URL: base,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-bench-web-')),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-const stop = () => server.kill('SIGTERM');
-process.on('exit', stop);
+const webDir = fileURLToPath(new URL('../../apps/web/', import.meta.url));
 
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not listening yet (the first start renders the demo artwork)
+/** The built shop as `npm start` serves it, on `port`, from the web app's files in `webDist`. */
+async function startShop(port: number, webDist: string) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        WEB_DIST_DIR: webDist,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'boutique-bench-web-')),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  process.on('exit', () => child.kill('SIGTERM'));
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet (the first start renders the demo artwork)
+    }
+    if (i > 240) throw new Error('the shop did not start');
+    await new Promise((r) => setTimeout(r, 500));
   }
-  if (i > 240) throw new Error('the shop did not start');
-  await new Promise((r) => setTimeout(r, 500));
+  return { url, stop: () => child.kill('SIGTERM') };
 }
+
+/**
+ * The same pages with nothing on their way but the page, its stylesheet and its pictures: the built web app
+ * without its first script (so no app at all) and without web fonts (no preload, no @font-face). What
+ * Lighthouse gives them is what this machine costs for the shop's own HTML and CSS; the gap to the real pages
+ * is what the fonts and the app cost. The server bundle is the real one (linked, not copied).
+ */
+function floorBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'boutique-bench-floor-'));
+  const dist = join(dir, 'dist');
+  cpSync(join(webDir, 'dist'), dist, { recursive: true });
+  symlinkSync(join(webDir, 'dist-server'), join(dir, 'dist-server'), 'dir');
+  const rewrite = (file: string, change: (text: string) => string) => {
+    const text = change(readFileSync(file, 'utf8'));
+    writeFileSync(file, text);
+    // The server sends the precompressed copies where they exist: they must say the same.
+    if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(text));
+    if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(text));
+  };
+  const fonts = join(dist, '.vite', 'critical-fonts.json');
+  rewrite(fonts, (text) =>
+    JSON.stringify(Object.fromEntries(Object.keys(JSON.parse(text) as object).map((lng) => [lng, []]))),
+  );
+  for (const file of readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.css')))
+    rewrite(join(dist, 'assets', file), (css) => css.replace(/@font-face\s*\{[^}]*\}/g, ''));
+  rewrite(join(dist, 'index.html'), (html) => {
+    const without = html.replace(/<script type="module"[^>]*><\/script>/g, '');
+    if (without === html) throw new Error('floor: the first script was not found in index.html');
+    return without;
+  });
+  return dist;
+}
+
+const shop = await startShop(PORT, join(webDir, 'dist'));
+const floor = await startShop(PORT + 1, floorBuild());
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -90,6 +142,8 @@ interface Row {
   jsFiles: number;
   /** Medians of the throttled loads with a first tap. */
   tap?: FirstTap;
+  /** The same page without its script or web fonts (floorBuild). */
+  floor?: Row;
 }
 
 /** One Lighthouse run. A run whose trace Lighthouse could not record (it says "run again") is run again, twice at most. */
@@ -178,10 +232,12 @@ let bare: Row | undefined;
 try {
   bare = await medianAudit('bare page', `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`);
   for (const [name, path] of pages) {
-    await audit(name, `${base}${path}`); // warm the server's caches and the artwork on disk
-    const lighthouseRow = await medianAudit(name, `${base}${path}`);
+    await audit(name, `${shop.url}${path}`); // warm the server's caches and the artwork on disk
+    const lighthouseRow = await medianAudit(name, `${shop.url}${path}`);
+    await audit(name, `${floor.url}${path}`);
+    const floorRow = await medianAudit(name, `${floor.url}${path}`);
     const taps: FirstTap[] = [];
-    for (let i = 0; i < runs; i++) taps.push(await firstTap(`${base}${path}`, FIRST_TAPS[name].button));
+    for (let i = 0; i < runs; i++) taps.push(await firstTap(`${shop.url}${path}`, FIRST_TAPS[name].button));
     const median = (key: keyof FirstTap) => {
       const values = taps.map((t) => t[key]).sort((a, b) => a - b);
       return values[Math.floor(values.length / 2)] ?? NaN;
@@ -194,11 +250,12 @@ try {
       tapToAnswer: median('tapToAnswer'),
       tapToResponse: median('tapToResponse'),
     };
-    rows.push({ ...lighthouseRow, tap });
+    rows.push({ ...lighthouseRow, tap, floor: floorRow });
   }
 } finally {
   chrome.kill();
-  stop();
+  shop.stop();
+  floor.stop();
   bareServer.close();
 }
 
@@ -212,7 +269,7 @@ const ok = (row: Row) =>
   row.cls <= 0.01 &&
   row.jsKb <= 120;
 
-console.log(`\nLighthouse 12 mobile, median of ${runs} runs per page, ${base}\n`);
+console.log(`\nLighthouse 12 mobile, median of ${runs} runs per page, ${shop.url}\n`);
 console.log('page        perf  a11y  bp   seo   LCP      CLS     TBT     first-load JS: files  sent (br)');
 for (const r of rows) {
   console.log(
@@ -241,6 +298,17 @@ if (bare) {
       `${Math.round(indexes[0] ?? NaN)}-${Math.round(indexes.at(-1) ?? NaN)} (pages); ` +
       `a bare page (a heading, no style or script) scores LCP ${(bare.lcp / 1000).toFixed(2)} s, ` +
       `TBT ${Math.round(bare.tbt)} ms: the floor under the figures above`,
+  );
+}
+
+console.log(
+  '\nthe same pages without the app and without web fonts (the page, its stylesheet and its pictures only):',
+);
+for (const r of rows) {
+  if (!r.floor) continue;
+  console.log(
+    `${r.name.padEnd(10)} LCP ${(r.floor.lcp / 1000).toFixed(2)} s (the page ${(r.lcp / 1000).toFixed(2)} s), ` +
+      `TBT ${Math.round(r.floor.tbt)} ms (the page ${Math.round(r.tbt)} ms), perf ${r.floor.scores.performance}`,
   );
 }
 
