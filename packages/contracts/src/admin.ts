@@ -8,7 +8,7 @@ import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js'
 import { envelope } from './envelope.js';
 import { FULFILLMENT_STATUSES, PLAIN_TEXT, SIZES } from './constants.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
-import { toFils } from './money.js';
+import { DECIMAL_AMOUNT, toFils } from './money.js';
 import {
   FulfillmentStatusSchema,
   OrderSchema,
@@ -108,7 +108,7 @@ export const moneyInput = (field: string) =>
     .min(1, required(field))
     .refine((s) => !s.startsWith('-'), `The ${field} may not be negative.`)
     .refine(
-      (s) => s.startsWith('-') || /^\d{1,10}(\.\d{1,2})?$/.test(s),
+      (s) => s.startsWith('-') || DECIMAL_AMOUNT.test(s),
       `The ${field} must be an amount in AED with at most two decimals, e.g. 1250.00.`,
     );
 
@@ -178,7 +178,7 @@ const productFields = {
 
 type PriceFields = { price?: unknown; old_price?: unknown };
 const OLD_PRICE_ABOVE = 'The old price must be higher than the price.';
-const validMoney = (v: unknown): v is string => typeof v === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(v);
+const validMoney = (v: unknown): v is string => typeof v === 'string' && DECIMAL_AMOUNT.test(v);
 /** Checked even when another field is wrong, so a form shows every mistake at once. */
 const oldPriceRule = {
   path: ['old_price'],

@@ -3,11 +3,12 @@
  * arithmetic and decimal strings ("1250.00") on the wire.
  */
 
-const AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+/** A decimal amount in AED as typed or sent: up to ten digits, then at most two decimals ("1250", "1250.5"). */
+export const DECIMAL_AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
 
 /** A decimal amount ("1250", "1250.5", "1250.50") in fils; a RangeError for anything else. */
 export function toFils(amount: string): number {
-  const m = AMOUNT.exec(amount.trim());
+  const m = DECIMAL_AMOUNT.exec(amount.trim());
   if (!m) throw new RangeError(`Not an amount: ${JSON.stringify(amount)}`);
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }

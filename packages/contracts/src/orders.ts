@@ -4,6 +4,7 @@ import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js'
 import { envelope } from './envelope.js';
 import { FULFILLMENT_STATUSES, LANGUAGES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
 import { AddressFieldsSchema } from './account.js';
+import { DECIMAL_AMOUNT } from './money.js';
 
 export const FulfillmentStatusSchema = z.enum(FULFILLMENT_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -16,7 +17,7 @@ const intentId = z
 /** A client amount: a number (the spec's client sends one) or a decimal string; compared in fils. */
 const clientAmount = z.union([
   z.number().nonnegative().max(10_000_000_000),
-  z.string().regex(/^\d{1,10}(\.\d{1,2})?$/),
+  z.string().regex(DECIMAL_AMOUNT),
 ]);
 
 // ---------------------------------------------------------------- payments
