@@ -198,12 +198,19 @@ export async function balancer(
   };
 }
 
+/** A message the SMTP server accepted: its subject, its Message-ID and when it arrived (epoch ms). */
+export interface ReceivedMessage {
+  subject: string;
+  messageId: string;
+  at: number;
+}
+
 export interface Services {
   /** The variables that point the shop at the S3 server's bucket. */
   s3Env: Record<string, string>;
   smtpUrl: string;
-  /** The messages the SMTP server accepted, in order: subject, Message-ID and arrival (epoch ms). */
-  messages: { subject: string; messageId: string; at: number }[];
+  /** The messages the SMTP server accepted, in order. */
+  messages: ReceivedMessage[];
   stop(): Promise<void>;
 }
 
@@ -223,7 +230,7 @@ export async function services(
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     },
   );
-  const messages: { subject: string; messageId: string; at: number }[] = [];
+  const messages: ReceivedMessage[] = [];
   const lines = createInterface({ input: child.stdout! });
   const ready = new Promise<{ s3: Record<string, string>; smtp: string }>((resolve, reject) => {
     child.once('exit', (code) =>

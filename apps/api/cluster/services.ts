@@ -1,8 +1,8 @@
 /**
  * The cluster's S3 server and SMTP server, in a process of their own so that the shoppers' load in the test's
  * process does not slow them (a real cluster's object store and mail relay are other machines). Prints one
- * JSON line when both listen ({"ready": ...}), then one per message received ({"subject": ..., "messageId": ..., "at": epoch ms}); stops on
- * SIGTERM or when its parent's pipe closes.
+ * JSON line when both listen ({"ready": ...}), then one per message received ({"subject": ..., "messageId": ...,
+ * "at": epoch ms}); stops on SIGTERM or when its parent's pipe closes.
  *
  * Usage: node --import tsx cluster/services.ts <s3 port> <smtp port> <bucket>
  */
