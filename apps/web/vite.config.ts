@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './build/compile-hints.ts';
 import { criticalFonts } from './build/critical-fonts.ts';
+import { fontFallbacks } from './build/font-fallbacks.ts';
 import { shopIcons } from './build/icons.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -36,6 +37,7 @@ const BOOT = /[\\/]src[\\/]app[\\/]boot\.ts$/;
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    fontFallbacks(),
     ...(isSsrBuild
       ? []
       : [

@@ -76,6 +76,63 @@ test('a page without a main picture holds nothing', async ({ page }) => {
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).not.toHaveAttribute('data-hold-images');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
+});
+
+test('on a first visit the web fonts wait for the main picture, in faces that take their room; then they stay', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Every shift of the page's layout, as Chromium reports them for CLS.
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  let sendMain!: () => void;
+  const mainHeld = new Promise<void>((resolve) => (sendMain = resolve));
+  await page.route('**/storage/products/zahra-emerald-velvet-caftan/0-*.webp', async (route) => {
+    await mainHeld;
+    await route.continue();
+  });
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+  const title = page.getByRole('heading', { level: 1 });
+  const face = () => title.evaluate((el) => getComputedStyle(el).fontFamily);
+
+  await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
+  await expect(title).toBeVisible();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(page.locator('html')).toHaveAttribute('data-hold-fonts', '');
+  expect(fonts).toEqual([]);
+  expect(await face()).toMatch(/^"Cormorant Garamond fallback: Times New Roman"/);
+  const before = await title.boundingBox();
+
+  sendMain();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
+  await expect.poll(() => fonts.some((f) => /\/jost-latin-wght-normal-[\w-]+\.woff2$/.test(f))).toBe(true);
+  await expect
+    .poll(() => fonts.some((f) => /\/cormorant-garamond-latin-500-normal-[\w-]+\.woff2$/.test(f)))
+    .toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await face()).toMatch(/^"Cormorant Garamond"/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
+  // The title changed face in the same place, and nothing on the page moved more than Lighthouse would forgive.
+  const after = await title.boundingBox();
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(1);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
+
+  // The next visit has them: set in the web fonts from the first paint.
+  fonts.length = 0;
+  await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
+  await expect(title).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
+  expect(await face()).toMatch(/^"Cormorant Garamond"/);
 });
 
 /**

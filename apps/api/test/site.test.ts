@@ -239,6 +239,16 @@ describe('storefront pages', () => {
     ]);
     expect(preloads((await page('/ar/faq')).html)).toEqual(['/assets/arabic-abc.woff2']);
     expect(preloads((await page('/fr/faq')).html)).toEqual([]);
+    // Beside a main image nothing shares the line: the fonts come after its paint (index.html, app/boot.ts).
+    for (const path of [
+      '/',
+      '/product/zahra-emerald-velvet-caftan',
+      '/ar/product/zahra-emerald-velvet-caftan',
+    ]) {
+      const { html } = await page(path);
+      expect(html, path).toContain('<link rel="preload" as="image"');
+      expect(preloads(html), path).toEqual([]);
+    }
   });
 
   it('inlines the home page answers under the storefront query keys', async () => {

@@ -2,10 +2,10 @@
  * The first script of every page, and a small one. The server sent the page rendered; its main image is what
  * the visitor waits for, so the app's code (which takes the main thread for a while on a phone) starts once
  * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Then all its files
- * (the server lists the app's and the page's: #app-scripts) are asked for at once. Until the app has taken
- * over, taps wait in index.html's inline script and are replayed then (lib/early-input.ts). The page's other
- * pictures wait until those files have arrived, or for the first scroll (html[data-hold-images], also set by
- * index.html's inline script).
+ * (the server lists the app's and the page's: #app-scripts) are asked for at once, and the web fonts held on a
+ * first visit may come. Until the app has taken over, taps wait in index.html's inline script and are replayed
+ * then (lib/early-input.ts). The page's other pictures wait until those files have arrived, or for the first
+ * scroll (html[data-hold-images], also set by index.html's inline script).
  */
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
@@ -41,6 +41,30 @@ function firstInteraction(): Promise<void> {
   });
 }
 
+/**
+ * The web fonts may load now (on a first visit, index.html held them: tokens.css, `data-hold-fonts`). Once one has
+ * arrived, this browser has them: on its next pages they are used from the first paint (`webFonts`).
+ */
+function releaseFonts() {
+  // The faces of build/font-fallbacks.ts are the device's own: they say nothing about the cache.
+  const isWebFont = (face: FontFace) => face.status === 'loaded' && !face.family.includes(' fallback: ');
+  const remember = () => {
+    try {
+      localStorage.setItem('webFonts', '1');
+    } catch {
+      // storage refused: the fonts wait for the main image on every page, as on a first visit
+    }
+  };
+  if ([...document.fonts].some(isWebFont)) remember();
+  else
+    document.fonts.addEventListener('loadingdone', function done(event) {
+      if (!event.fontfaces.some(isWebFont)) return;
+      document.fonts.removeEventListener('loadingdone', done);
+      remember();
+    });
+  delete document.documentElement.dataset.holdFonts;
+}
+
 /** The other pictures of the page may load now (index.html held them: global.css, `data-hold-images`). */
 function releaseImages() {
   delete document.documentElement.dataset.holdImages;
@@ -73,6 +97,7 @@ function preloadScripts(): Promise<unknown> {
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
 addEventListener('scroll', releaseImages, { once: true, passive: true });
 await Promise.race([mainImageReady(), firstInteraction()]);
+releaseFonts();
 // The pictures below the first screen wait for the app's files: on a slow line they would share it with them,
 // and the app, which answers the shopper's taps, would listen later (a scroll lets them go at once).
 void preloadScripts().then(releaseImages);

@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+// The device's faces that stand in for the web fonts until they arrive (build/font-fallbacks.ts), then the styles.
+import 'virtual:font-fallbacks.css';
 import '@/styles/global.css';
 import { languagePath } from '@boutique/contracts/constants';
 import { currentLanguage, initI18n } from '@/lib/i18n';

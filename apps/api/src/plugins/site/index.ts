@@ -122,7 +122,8 @@ export async function registerSite(
         : fillTemplate(template, page, {
             // The app's entry (app/main.tsx) and the page's own module, with all they import.
             ...routeAssets([MAIN_MODULE, ...page.modules]),
-            fonts: criticalFonts[page.lang] ?? [],
+            // Beside a main image, the fonts wait for its paint (index.html, app/boot.ts: decision 012).
+            fonts: page.mainImage ? [] : (criticalFonts[page.lang] ?? []),
           });
       entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };
       // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place.
