@@ -5,6 +5,7 @@ import { compileHints } from './build/compile-hints.ts';
 import { criticalFonts } from './build/critical-fonts.ts';
 import { fontFallbacks } from './build/font-fallbacks.ts';
 import { shopIcons } from './build/icons.ts';
+import { leanHtml } from './build/lean-html.ts';
 import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -50,6 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
           compileHints(['framework', 'shared']),
           shopIcons(new URL('./build/shop-icon.svg', import.meta.url)),
+          leanHtml(),
           precompress(),
         ]),
   ],
