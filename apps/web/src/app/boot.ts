@@ -7,6 +7,10 @@
  * then (lib/early-input.ts). The page's other pictures wait until those files have arrived, or for the first
  * scroll (html[data-hold-images], also set by index.html's inline script).
  */
+
+/** The root element as index.html's inline script leaves it: the timer that lifts the fonts' hold after 3 s. */
+type Booting = HTMLElement & { fontsHeld?: number };
+
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
   if (!image) return Promise.resolve();
@@ -42,10 +46,14 @@ function firstInteraction(): Promise<void> {
 }
 
 /**
- * The web fonts may load now (on a first visit, index.html held them: tokens.css, `data-hold-fonts`). Once one has
- * arrived, this browser has them: on its next pages they are used from the first paint (`webFonts`).
+ * The web fonts may load now. On a first visit index.html held them (tokens.css, `data-hold-fonts`): the page's
+ * faces (`--font-body-face`, `--font-display-face`) for the characters it shows are fetched first, and the text
+ * changes face once they are all in, in one layout of the page. Lifting the mark before would lay it out once
+ * then and again as each font arrives: three long tasks instead of one on a phone. Once a web font has arrived,
+ * this browser has them: on its next pages they are used from the first paint (`webFonts`).
  */
-function releaseFonts() {
+async function releaseFonts() {
+  const html = document.documentElement;
   // The faces of build/font-fallbacks.ts are the device's own: they say nothing about the cache.
   const isWebFont = (face: FontFace) => face.status === 'loaded' && !face.family.includes(' fallback: ');
   const remember = () => {
@@ -55,6 +63,18 @@ function releaseFonts() {
       // storage refused: the fonts wait for the main image on every page, as on a first visit
     }
   };
+  if ('holdFonts' in html.dataset) {
+    const style = getComputedStyle(html);
+    const text = document.getElementById('root')?.textContent ?? '';
+    const loads = await Promise.allSettled(
+      ['--font-body-face', '--font-display-face'].map((face) =>
+        document.fonts.load(`1em ${style.getPropertyValue(face)}`, text),
+      ),
+    );
+    delete html.dataset.holdFonts;
+    if (loads.some((load) => load.status === 'fulfilled' && load.value.some(isWebFont))) remember();
+    return;
+  }
   if ([...document.fonts].some(isWebFont)) remember();
   else
     document.fonts.addEventListener('loadingdone', function done(event) {
@@ -62,7 +82,6 @@ function releaseFonts() {
       document.fonts.removeEventListener('loadingdone', done);
       remember();
     });
-  delete document.documentElement.dataset.holdFonts;
 }
 
 /** The other pictures of the page may load now (index.html held them: global.css, `data-hold-images`). */
@@ -96,8 +115,10 @@ function preloadScripts(): Promise<unknown> {
 
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
 addEventListener('scroll', releaseImages, { once: true, passive: true });
+// Lifting the fonts' hold is this script's from here: index.html's timer is for a page whose scripts never came.
+clearTimeout((document.documentElement as Booting).fontsHeld);
 await Promise.race([mainImageReady(), firstInteraction()]);
-releaseFonts();
+void releaseFonts();
 // The pictures below the first screen wait for the app's files: on a slow line they would share it with them,
 // and the app, which answers the shopper's taps, would listen later (a scroll lets them go at once).
 void preloadScripts().then(releaseImages);
