@@ -91,26 +91,31 @@ function releaseImages() {
 
 /**
  * Every script the app and this page need, fetched in parallel: otherwise the page's module is found only once
- * the app has run and matched the route, two downloads later. Settles when all have arrived (or failed: the
+ * the app has run and matched the route, two downloads later. Each request is started in a task of its own:
+ * starting one costs a phone's main thread a few ms, and the six together were one long task, right when the
+ * shopper may first tap. Resolves once all are asked for, with what settles as each arrives (or fails: the
  * import reports that).
  */
-function preloadScripts(): Promise<unknown> {
+async function requestScripts(): Promise<Promise<unknown>[]> {
+  // lib/next-task's, written out: importing it would bring the shared chunk, and the framework, into this script.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const list = document.getElementById('app-scripts')?.textContent;
-  if (!list) return Promise.resolve();
-  return Promise.all(
-    (JSON.parse(list) as string[]).map((href) => {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      const arrived = new Promise((resolve) => {
+  const arrivals: Promise<unknown>[] = [];
+  for (const href of list ? (JSON.parse(list) as string[]) : []) {
+    await nextTask();
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    arrivals.push(
+      new Promise((resolve) => {
         link.addEventListener('load', resolve, { once: true });
         link.addEventListener('error', resolve, { once: true });
-      });
-      document.head.append(link);
-      return arrived;
-    }),
-  );
+      }),
+    );
+    document.head.append(link);
+  }
+  return arrivals;
 }
 
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
@@ -121,7 +126,8 @@ await Promise.race([mainImageReady(), firstInteraction()]);
 void releaseFonts();
 // The pictures below the first screen wait for the app's files: on a slow line they would share it with them,
 // and the app, which answers the shopper's taps, would listen later (a scroll lets them go at once).
-void preloadScripts().then(releaseImages);
+const arrivals = await requestScripts();
+void Promise.all(arrivals).then(releaseImages);
 await import('./main');
 
 export {};
