@@ -79,14 +79,14 @@ test('a page without a main picture holds nothing', async ({ page }) => {
   await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
 });
 
-test('on a first visit the web fonts wait for the main picture, in faces that take their room; then they stay', async ({
+test("on a first visit the page keeps faces that take the web fonts' room; those come after the app, with the next page, then stay", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  // Every shift of the page's layout, as Chromium reports them for CLS; and which web fonts had arrived when the
-  // text changed face.
+  // Every shift of the page's layout, as Chromium reports them for CLS; which web fonts had arrived when the
+  // text changed face, and on which page.
   await page.addInitScript(() => {
-    const seen = window as unknown as { shifts: number[]; loadedAtSwap?: string[] };
+    const seen = window as unknown as { shifts: number[]; swap?: { loaded: string[]; path: string } };
     const shifts: number[] = (seen.shifts = []);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
@@ -94,11 +94,11 @@ test('on a first visit the web fonts wait for the main picture, in faces that ta
     }).observe({ type: 'layout-shift', buffered: true });
     // On the document, not its root element: the parser has not created that one yet.
     new MutationObserver(() => {
-      if (seen.loadedAtSwap || 'holdFonts' in document.documentElement.dataset) return;
+      if (seen.swap || 'holdFonts' in document.documentElement.dataset) return;
       const loaded = [...document.fonts].filter(
         (face) => face.status === 'loaded' && !face.family.includes(' fallback: '),
       );
-      seen.loadedAtSwap = [...new Set(loaded.map((face) => face.family))].sort();
+      seen.swap = { loaded: [...new Set(loaded.map((face) => face.family))].sort(), path: location.pathname };
     }).observe(document, { attributes: true, attributeFilter: ['data-hold-fonts'], subtree: true });
   });
   let sendMain!: () => void;
@@ -113,45 +113,65 @@ test('on a first visit the web fonts wait for the main picture, in faces that ta
     await fontsHeld;
     await route.continue();
   });
+  // The scripts that had arrived when the first font was asked for.
+  const arrived = new Set<string>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') arrived.add(new URL(request.url()).pathname);
+  });
   const fonts: string[] = [];
+  let arrivedAtFirstFont: string[] | undefined;
   page.on('request', (request) => {
-    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    if (request.resourceType() !== 'font') return;
+    arrivedAtFirstFont ??= [...arrived];
+    fonts.push(new URL(request.url()).pathname);
   });
   const title = page.getByRole('heading', { level: 1 });
   const face = () => title.evaluate((el) => getComputedStyle(el).fontFamily);
+  const frames = () =>
+    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
   await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
   await expect(title).toBeVisible();
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames();
   await expect(page.locator('html')).toHaveAttribute('data-hold-fonts', '');
   expect(fonts).toEqual([]);
   expect(await face()).toMatch(/^"Cormorant Garamond fallback: Times New Roman"/);
   const before = await title.boundingBox();
 
-  // The picture painted, the page's two faces are asked for at once; the text keeps the device's faces until
-  // both are in, then changes face once (one layout of the page, not one per font).
+  // The picture painted, the app's files come first, then the page's two faces, asked for at once.
   sendMain();
   await expect.poll(() => fonts.some((f) => /\/jost-latin-wght-normal-[\w-]+\.woff2$/.test(f))).toBe(true);
   await expect
     .poll(() => fonts.some((f) => /\/cormorant-garamond-latin-500-normal-[\w-]+\.woff2$/.test(f)))
     .toBe(true);
+  const appScripts = await page.evaluate(
+    () => JSON.parse(document.getElementById('app-scripts')?.textContent ?? '[]') as string[],
+  );
+  expect(appScripts.length).toBeGreaterThan(1);
+  expect(arrivedAtFirstFont).toEqual(expect.arrayContaining(appScripts));
+
+  // Arrived, they are kept for the next page: this one stays in the faces the shopper has been reading.
+  sendFonts();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
+  await frames();
   await expect(page.locator('html')).toHaveAttribute('data-hold-fonts', '');
   expect(await face()).toMatch(/^"Cormorant Garamond fallback: Times New Roman"/);
-  sendFonts();
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
-  expect(await page.evaluate(() => (window as unknown as { loadedAtSwap?: string[] }).loadedAtSwap)).toEqual([
-    'Cormorant Garamond',
-    'Jost Variable',
-  ]);
-  expect(await face()).toMatch(/^"Cormorant Garamond"/);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
-  // The title changed face in the same place, and nothing on the page moved more than Lighthouse would forgive.
   const after = await title.boundingBox();
   expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(1);
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
 
-  // The next visit has them: set in the web fonts from the first paint.
+  // The next page the app shows is set in them, from its first frame.
+  await page.getByRole('link', { name: 'My account' }).click();
+  await expect(page).toHaveURL(/\/account\/login$/);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
+  expect(await page.evaluate(() => (window as unknown as { swap?: unknown }).swap)).toEqual({
+    loaded: ['Cormorant Garamond', 'Jost Variable'],
+    path: '/account/login',
+  });
+  expect(await face()).toMatch(/^"Cormorant Garamond"/);
+
+  // So is the next visit's first page.
   fonts.length = 0;
   await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
   await expect(title).toBeVisible();

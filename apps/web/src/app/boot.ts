@@ -2,10 +2,10 @@
  * The first script of every page, and a small one. The server sent the page rendered; its main image is what
  * the visitor waits for, so the app's code (which takes the main thread for a while on a phone) starts once
  * that image is painted, at the visitor's first touch or key, or after 3 s at the latest. Then all its files
- * (the server lists the app's and the page's: #app-scripts) are asked for at once, and the web fonts held on a
- * first visit may come. Until the app has taken over, taps wait in index.html's inline script and are replayed
- * then (lib/early-input.ts). The page's other pictures wait until those files have arrived, or for the first
- * scroll (html[data-hold-images], also set by index.html's inline script).
+ * (the server lists the app's and the page's: #app-scripts) are asked for at once, and once they are in, the
+ * web fonts a first visit held (fetchFonts). Until the app has taken over, taps wait in index.html's inline
+ * script and are replayed then (lib/early-input.ts). The page's other pictures wait until those files have
+ * arrived, or for the first scroll (html[data-hold-images], also set by index.html's inline script).
  */
 
 /** The root element as index.html's inline script leaves it: the timer that lifts the fonts' hold after 3 s. */
@@ -46,13 +46,15 @@ function firstInteraction(): Promise<void> {
 }
 
 /**
- * The web fonts may load now. On a first visit index.html held them (tokens.css, `data-hold-fonts`): the page's
- * faces (`--font-body-face`, `--font-display-face`) for the characters it shows are fetched first, and the text
- * changes face once they are all in, in one layout of the page. Lifting the mark before would lay it out once
- * then and again as each font arrives: three long tasks instead of one on a phone. Once a web font has arrived,
- * this browser has them: on its next pages they are used from the first paint (`webFonts`).
+ * The web fonts. On a first visit index.html held them (tokens.css, `data-hold-fonts`): this page keeps the
+ * device's faces, which take the same room. Setting a page the shopper is already reading in new faces would
+ * redraw every line under their eyes, and on a phone take the main thread for a long task (every style worked
+ * out again, all the text shaped anew) right when they may tap. So the page's faces (`--font-body-face`,
+ * `--font-display-face`, for the characters it shows) are fetched once the app's own files are in, and the
+ * text changes face with the next page the app shows (app/frame), whose layout is new anyway. Once a web font
+ * has arrived, this browser has them: its next first pages use them from the first paint (`webFonts`).
  */
-async function releaseFonts() {
+async function fetchFonts(appArrived: Promise<unknown>) {
   const html = document.documentElement;
   // The faces of build/font-fallbacks.ts are the device's own: they say nothing about the cache.
   const isWebFont = (face: FontFace) => face.status === 'loaded' && !face.family.includes(' fallback: ');
@@ -60,10 +62,11 @@ async function releaseFonts() {
     try {
       localStorage.setItem('webFonts', '1');
     } catch {
-      // storage refused: the fonts wait for the main image on every page, as on a first visit
+      // storage refused: every page of this browser is a first visit's
     }
   };
   if ('holdFonts' in html.dataset) {
+    await appArrived;
     const style = getComputedStyle(html);
     const text = document.getElementById('root')?.textContent ?? '';
     const loads = await Promise.allSettled(
@@ -71,7 +74,6 @@ async function releaseFonts() {
         document.fonts.load(`1em ${style.getPropertyValue(face)}`, text),
       ),
     );
-    delete html.dataset.holdFonts;
     if (loads.some((load) => load.status === 'fulfilled' && load.value.some(isWebFont))) remember();
     return;
   }
@@ -120,14 +122,16 @@ async function requestScripts(): Promise<Promise<unknown>[]> {
 
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
 addEventListener('scroll', releaseImages, { once: true, passive: true });
-// Lifting the fonts' hold is this script's from here: index.html's timer is for a page whose scripts never came.
+// Lifting the fonts' hold is the app's from here (app/frame): index.html's timer is for a page whose scripts never
+// came.
 clearTimeout((document.documentElement as Booting).fontsHeld);
 await Promise.race([mainImageReady(), firstInteraction()]);
-void releaseFonts();
-// The pictures below the first screen wait for the app's files: on a slow line they would share it with them,
-// and the app, which answers the shopper's taps, would listen later (a scroll lets them go at once).
-const arrivals = await requestScripts();
-void Promise.all(arrivals).then(releaseImages);
+// The pictures below the first screen and the web fonts wait for the app's files: on a slow line they would
+// share it with them, and the app, which answers the shopper's taps, would listen later (a scroll lets the
+// pictures go at once).
+const arrivals = Promise.all(await requestScripts());
+void arrivals.then(releaseImages);
+void fetchFonts(arrivals);
 await import('./main');
 
 export {};

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
@@ -34,6 +34,11 @@ export function Frame({ children }: { children?: ReactNode }) {
   const firstPath = useRef<string | undefined>(pathname);
   // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
   // over (their held tap is replayed there, lib/early-input.ts).
+  // A first visit kept the device's faces (app/boot.ts, tokens.css): the shop's take over with the first new
+  // page, laid out with it, before it is painted.
+  useLayoutEffect(() => {
+    if (firstPath.current !== pathname) delete document.documentElement.dataset.holdFonts;
+  }, [pathname]);
   useEffect(() => {
     if (firstPath.current === pathname) return;
     firstPath.current = undefined;
