@@ -80,6 +80,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'preload-helper', test: /preload-helper/, priority: 5 },
             // Every page needs the framework: one file instead of the five the automatic split makes. Of
             // TanStack, the query client only: the back office's table library stays with the back office.
+            // app/boot.ts finds it by this name, to evaluate it in a task of its own before the app.
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,

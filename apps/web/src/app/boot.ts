@@ -11,6 +11,12 @@
 /** The root element as index.html's inline script leaves it: the timer that lifts the fonts' hold after 3 s. */
 type Booting = HTMLElement & { fontsHeld?: number };
 
+/** The scripts of the app and of this page, as the server lists them. */
+const scripts = JSON.parse(document.getElementById('app-scripts')?.textContent ?? '[]') as string[];
+
+// lib/next-task's, written out: importing it would bring the shared chunk, and the framework, into this script.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function mainImageReady(): Promise<void> {
   const image = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
   if (!image) return Promise.resolve();
@@ -98,12 +104,9 @@ function releaseImages() {
  * shopper may first tap. Resolves once all are asked for, with what settles as each arrives (or fails: the
  * import reports that).
  */
-async function requestScripts(): Promise<Promise<unknown>[]> {
-  // lib/next-task's, written out: importing it would bring the shared chunk, and the framework, into this script.
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const list = document.getElementById('app-scripts')?.textContent;
+async function requestScripts(scripts: string[]): Promise<Promise<unknown>[]> {
   const arrivals: Promise<unknown>[] = [];
-  for (const href of list ? (JSON.parse(list) as string[]) : []) {
+  for (const href of scripts) {
     await nextTask();
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -129,9 +132,16 @@ await Promise.race([mainImageReady(), firstInteraction()]);
 // The pictures below the first screen and the web fonts wait for the app's files: on a slow line they would
 // share it with them, and the app, which answers the shopper's taps, would listen later (a scroll lets the
 // pictures go at once).
-const arrivals = Promise.all(await requestScripts());
+const arrivals = Promise.all(await requestScripts(scripts));
 void arrivals.then(releaseImages);
 void fetchFonts(arrivals);
+// The framework (vite.config's `framework` chunk) is evaluated in a task of its own, then the app: the two
+// together were one long task on a phone.
+const framework = scripts.find((href) => /\/framework-[\w-]+\.js$/.test(href));
+if (framework) {
+  await import(/* @vite-ignore */ framework);
+  await nextTask();
+}
 await import('./main');
 
 export {};
