@@ -88,6 +88,8 @@ export async function initI18n() {
   const root = document.documentElement;
   root.lang = lng;
   root.dir = directionOf(lng);
-  remember(lng);
+  // In a task of its own: reading the cookies asks the browser's other process, and the app's start is long
+  // enough on a phone.
+  setTimeout(() => remember(lng), 0);
   return i18next;
 }
