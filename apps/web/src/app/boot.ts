@@ -125,8 +125,8 @@ async function requestScripts(scripts: string[]): Promise<Promise<unknown>[]> {
 
 // A visitor who scrolls wants what is below at once: the app itself can wait for a touch or a key.
 addEventListener('scroll', releaseImages, { once: true, passive: true });
-// Lifting the fonts' hold is the app's from here (app/frame): index.html's timer is for a page whose scripts never
-// came.
+// Lifting the fonts' hold is the app's from here (app/frame): index.html's timer is for a page whose scripts
+// never came.
 clearTimeout((document.documentElement as Booting).fontsHeld);
 await Promise.race([mainImageReady(), firstInteraction()]);
 // The pictures below the first screen and the web fonts wait for the app's files: on a slow line they would

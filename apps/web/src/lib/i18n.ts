@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, languagePath, pathLanguage, type Language } from '@boutique/contracts/constants';
 import { bootData } from './boot';
+import { nextTask } from './next-task';
 import { STORAGE_KEYS, storage } from './storage';
 
 /** Loaded before the first render: the frame (cart drawer, search overlay) needs them on every page. */
@@ -90,6 +91,6 @@ export async function initI18n() {
   root.dir = directionOf(lng);
   // In a task of its own: reading the cookies asks the browser's other process, and the app's start is long
   // enough on a phone.
-  setTimeout(() => remember(lng), 0);
+  void nextTask().then(() => remember(lng));
   return i18next;
 }

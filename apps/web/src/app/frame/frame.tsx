@@ -32,13 +32,13 @@ export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const firstPath = useRef<string | undefined>(pathname);
-  // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
-  // over (their held tap is replayed there, lib/early-input.ts).
   // A first visit kept the device's faces (app/boot.ts, tokens.css): the shop's take over with the first new
   // page, laid out with it, before it is painted.
   useLayoutEffect(() => {
     if (firstPath.current !== pathname) delete document.documentElement.dataset.holdFonts;
   }, [pathname]);
+  // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
+  // over (their held tap is replayed there, lib/early-input.ts).
   useEffect(() => {
     if (firstPath.current === pathname) return;
     firstPath.current = undefined;
