@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useClientStore } from './client-store';
 import { STORAGE_KEYS, storage } from './storage';
 
 export type Theme = 'light' | 'dark';
@@ -11,7 +11,7 @@ const listeners = new Set<() => void>();
 
 /** The theme as React state; undefined on the server, which cannot know the visitor's choice. */
 export function useTheme(): Theme | undefined {
-  return useSyncExternalStore(
+  return useClientStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

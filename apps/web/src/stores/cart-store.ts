@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useClientStore } from '@/lib/client-store';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import {
   addItem,
@@ -50,5 +50,5 @@ if (typeof window !== 'undefined') {
 const serverSnapshot = () => emptyCart;
 
 export function useCart(): CartState {
-  return useSyncExternalStore(cart.subscribe, cart.get, serverSnapshot);
+  return useClientStore(cart.subscribe, cart.get, serverSnapshot);
 }

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { AuthResponse, User, UserResponse } from '@boutique/contracts';
 import { ApiError, apiRequest, onUnauthorized, setTokenRefresher } from '@/lib/api-client';
+import { useClientStore } from '@/lib/client-store';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { createTokenRefresher } from './refresh';
 
@@ -185,5 +185,5 @@ export const session = {
 const serverSnapshot = () => UNKNOWN;
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(session.subscribe, session.get, serverSnapshot);
+  return useClientStore(session.subscribe, session.get, serverSnapshot);
 }
