@@ -1,5 +1,5 @@
 import { useClientStore } from '@/lib/client-store';
-import { STORAGE_KEYS, storage } from '@/lib/storage';
+import { STORAGE_KEYS, onOtherTabChange, storage } from '@/lib/storage';
 import {
   addItem,
   emptyCart,
@@ -40,7 +40,7 @@ export const cart = {
 };
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
+  onOtherTabChange((event) => {
     if (event.key === STORAGE_KEYS.cart)
       commit({ ...parseSavedCart(event.newValue), isOpen: state.isOpen }, false);
   });

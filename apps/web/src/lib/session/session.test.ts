@@ -231,6 +231,8 @@ describe('sign-in and sign-out', () => {
     };
     const { session } = await load();
     await session.start();
+    // The page listens for other tabs from its next task on (lib/storage's onOtherTabChange).
+    await new Promise((resolve) => setTimeout(resolve, 0));
 
     localStorage.removeItem('auth_token');
     window.dispatchEvent(new StorageEvent('storage', { key: 'auth_token', newValue: null }));

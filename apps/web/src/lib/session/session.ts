@@ -1,7 +1,7 @@
 import type { AuthResponse, User, UserResponse } from '@boutique/contracts';
 import { ApiError, apiRequest, onUnauthorized, setTokenRefresher } from '@/lib/api-client';
 import { useClientStore } from '@/lib/client-store';
-import { STORAGE_KEYS, storage } from '@/lib/storage';
+import { STORAGE_KEYS, onOtherTabChange, storage } from '@/lib/storage';
 import { createTokenRefresher } from './refresh';
 
 /**
@@ -128,7 +128,7 @@ export const session = {
     started ??= (async () => {
       setTokenRefresher(refreshToken);
       onUnauthorized(handleUnauthorized);
-      window.addEventListener('storage', handleStorage);
+      onOtherTabChange(handleStorage);
       await loadUser();
     })();
     return started;
