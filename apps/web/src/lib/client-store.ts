@@ -1,8 +1,6 @@
 import { useDeferredValue, useSyncExternalStore } from 'react';
 import { onServer } from '@/config/env';
-
-/** True from index.html's inline script until the app has taken over the server's page (lib/early-input's appLive). */
-const booting = () => 'booting' in document.documentElement.dataset;
+import { booting } from './early-input';
 
 /**
  * useSyncExternalStore for what only the browser knows (the visitor's theme, session, saved cart). The page is

@@ -55,13 +55,16 @@ function replayChange(target: Element, changedTo: string | boolean | undefined) 
   }
 }
 
+/** True from index.html's inline script until the app has taken over the server's page (appLive). */
+export const booting = () => 'booting' in document.documentElement.dataset;
+
 /**
  * The app has taken over the server's page: controls are the app's from now on, and what the shopper did
  * before is done again, in order. Called once the page (storefront or back office) has rendered.
  */
 export async function appLive() {
   const html = document.documentElement as Booting;
-  if (!('booting' in html.dataset)) return;
+  if (!booting()) return;
   delete html.dataset.booting;
   for (const held of document.querySelectorAll('[data-tap-held]')) held.removeAttribute('data-tap-held');
   const early = html.earlyInput ?? [];
