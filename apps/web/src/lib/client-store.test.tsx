@@ -5,9 +5,8 @@ import { useClientStore } from './client-store';
 
 /** A store the server cannot read: it renders 'server', the browser holds 'browser'. */
 const store = {
-  value: 'browser',
   subscribe: () => () => {},
-  get: () => store.value,
+  get: () => 'browser',
   server: () => 'server',
 };
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextTask } from './next-task';
 import { onOtherTabChange } from './storage';
 
 describe('onOtherTabChange', () => {
@@ -10,7 +11,7 @@ describe('onOtherTabChange', () => {
     onOtherTabChange((event) => heard.push(event.key));
 
     expect(added.mock.calls.filter(([type]) => type === 'storage')).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: '{"items":[]}' }));
     expect(heard).toEqual(['cart']);
   });

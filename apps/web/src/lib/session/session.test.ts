@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextTask } from '@/lib/next-task';
 
 /** A fake API behind fetch: each route answers from a handler; every call is recorded. */
 type Handler = (init: { token: string | null; body: unknown }) => { status: number; body?: unknown };
@@ -232,7 +233,7 @@ describe('sign-in and sign-out', () => {
     const { session } = await load();
     await session.start();
     // The page listens for other tabs from its next task on (lib/storage's onOtherTabChange).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
 
     localStorage.removeItem('auth_token');
     window.dispatchEvent(new StorageEvent('storage', { key: 'auth_token', newValue: null }));

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useClientStore } from '@/lib/client-store';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -10,7 +10,7 @@ const subscribe = (onChange: () => void) => {
 
 /** Follows the visitor's reduced-motion setting live, so turning it on stops the video at once. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
+  return useClientStore(
     subscribe,
     () => matchMedia(QUERY).matches,
     () => false,
