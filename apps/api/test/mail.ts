@@ -85,12 +85,19 @@ export function readMails(dir: string): ReadMail[] {
     .map((name) => parseEml(name, readFileSync(join(dir, name), 'utf8')));
 }
 
+/**
+ * How long a test waits for what the server does after answering (the outbox's e-mails, a reconciliation)
+ * before it fails. Only a broken server reaches it: a passing wait returns as soon as the thing is there. 5 s
+ * was missed once on a two-core machine under the whole CI's load (an order's e-mails, 2026-11-26).
+ */
+export const AFTER_ANSWER_WAIT_MS = 15_000;
+
 /** Waits (the mail goes out after the answer) until `count` e-mails to `to` exist; answers them. */
 export async function waitForMails(
   dir: string,
   to: string,
   count = 1,
-  timeoutMs = 5000,
+  timeoutMs = AFTER_ANSWER_WAIT_MS,
 ): Promise<ReadMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

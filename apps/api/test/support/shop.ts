@@ -11,6 +11,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { fromFils, toFils } from '../../src/lib/money.js';
 import type { TestApp } from '../helpers.js';
+import { AFTER_ANSWER_WAIT_MS } from '../mail.js';
 
 /** What a shopper's checkout needs: who they are and how to call the API as them. */
 export interface Shopper {
@@ -234,7 +235,10 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
 }
 
 /** Waits for something the server does after answering (reconciliation, e-mail). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs = AFTER_ANSWER_WAIT_MS,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
