@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventually } from './support/eventually.js';
 
 /** One e-mail as the .eml mailer wrote it, decoded enough for a test to read. */
 export interface ReadMail {
@@ -85,25 +86,14 @@ export function readMails(dir: string): ReadMail[] {
     .map((name) => parseEml(name, readFileSync(join(dir, name), 'utf8')));
 }
 
-/**
- * How long a test waits for what the server does after answering (the outbox's e-mails, a reconciliation)
- * before it fails. Only a broken server reaches it: a passing wait returns as soon as the thing is there. 5 s
- * was missed once on a two-core machine under the whole CI's load (an order's e-mails, 2026-11-26).
- */
-export const AFTER_ANSWER_WAIT_MS = 15_000;
-
 /** Waits (the mail goes out after the answer) until `count` e-mails to `to` exist; answers them. */
-export async function waitForMails(
-  dir: string,
-  to: string,
-  count = 1,
-  timeoutMs = AFTER_ANSWER_WAIT_MS,
-): Promise<ReadMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = readMails(dir).filter((m) => m.to === to);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} e-mail(s) to ${to}, found ${mails.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export function waitForMails(dir: string, to: string, count = 1): Promise<ReadMail[]> {
+  const mailsTo = () => readMails(dir).filter((m) => m.to === to);
+  return eventually(
+    () => {
+      const mails = mailsTo();
+      return mails.length >= count ? mails : undefined;
+    },
+    () => `expected ${count} e-mail(s) to ${to}, found ${mailsTo().length}`,
+  );
 }

@@ -83,11 +83,10 @@ describe('the outbox', () => {
     const res = await contact(t, message(2));
     // The visitor's answer does not depend on the mail server.
     expect(res.status).toBe(201);
-    await eventually(async () => (smtp.attempts.length >= before + 3 ? true : undefined), 10_000);
+    await eventually(async () => (smtp.attempts.length >= before + 3 ? true : undefined));
     smtp.mode = 'accept';
-    const sent = await eventually(
-      async () => smtp.received.find((m) => m.subject.includes('Salma Idrissi 2:')),
-      10_000,
+    const sent = await eventually(async () =>
+      smtp.received.find((m) => m.subject.includes('Salma Idrissi 2:')),
     );
     expect(sent).toBeDefined();
     const tries = smtp.attempts.slice(before).map((a) => a.at);
@@ -109,9 +108,8 @@ describe('the outbox', () => {
     try {
       const res = await contact(t, message(3));
       expect(res.status).toBe(201);
-      const failed = await eventually(
-        async () => (await failedMessages(t.database.db)).find((m) => m.subject.includes('Salma Idrissi 3:')),
-        15_000,
+      const failed = await eventually(async () =>
+        (await failedMessages(t.database.db)).find((m) => m.subject.includes('Salma Idrissi 3:')),
       );
       expect(failed).toMatchObject({ kind: 'contact_copy', attempts: 4, to: t.config.shop.email });
       expect(failed.lastError).toContain('Mailbox busy');
@@ -300,16 +298,15 @@ describe('a shop killed between the commit and the send', () => {
         body: JSON.stringify(message(99)),
       });
       expect(res.status).toBe(201);
-      await eventually(async () => (crashSmtp.attempts.length > 0 ? true : undefined), 10_000);
+      await eventually(async () => (crashSmtp.attempts.length > 0 ? true : undefined));
       await killed(child);
       child = undefined;
       expect(crashSmtp.received).toHaveLength(0);
 
       crashSmtp.mode = 'accept';
       child = await start();
-      const sent = await eventually(
-        async () => crashSmtp.received.find((m) => m.subject.includes('Salma Idrissi 99:')),
-        15_000,
+      const sent = await eventually(async () =>
+        crashSmtp.received.find((m) => m.subject.includes('Salma Idrissi 99:')),
       );
       expect(sent).toBeDefined();
       await new Promise((r) => setTimeout(r, 1500));

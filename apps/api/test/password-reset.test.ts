@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { passwordResetTokens, refreshTokens, users } from '../src/db/schema/index.js';
 import { createMailer, type Mailer } from '../src/lib/mailer.js';
+import { eventually } from './support/eventually.js';
 import { signUp } from './support/shop.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { readMails, waitForMails, type ReadMail } from './mail.js';
@@ -293,13 +294,11 @@ describe('resetting the password', () => {
 });
 
 /** Waits until `list()` holds `n` items (mails go out after the answer). */
-async function eventuallyCount(list: () => unknown[], n: number) {
-  const until = Date.now() + 5000;
-  while (list().length < n) {
-    if (Date.now() > until) throw new Error(`expected ${n}, found ${list().length}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const eventuallyCount = (list: () => unknown[], n: number) =>
+  eventually(
+    () => (list().length >= n ? true : undefined),
+    () => `expected ${n}, found ${list().length}`,
+  );
 
 describe('rate limits', () => {
   let limited: TestApp;

@@ -11,7 +11,6 @@ import {
 } from '../../src/db/schema/index.js';
 import { fromFils, toFils } from '../../src/lib/money.js';
 import type { TestApp } from '../helpers.js';
-import { AFTER_ANSWER_WAIT_MS } from '../mail.js';
 
 /** What a shopper's checkout needs: who they are and how to call the API as them. */
 export interface Shopper {
@@ -234,19 +233,7 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Waits for something the server does after answering (reconciliation, e-mail). */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  timeoutMs = AFTER_ANSWER_WAIT_MS,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { eventually } from './eventually.js';
 
 /** A size's stock and the pieces held for payments in progress. */
 export const stockOf = async (t: TestApp, p: Article) =>
