@@ -262,7 +262,7 @@ try {
   const orphans = await q<{ id: number }>(
     `select p.id from payments p where p.user_id = any($1) and p.status = 'succeeded'
        and not exists (select 1 from orders o where o.payment_id = p.id)
-       and not exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded')`,
+       and not exists (select 1 from refunds r where r.payment_id = p.id and r.kind = 'sold_out' and r.status = 'succeeded')`,
     [ids],
   );
   if (orphans.length > 0)

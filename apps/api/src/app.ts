@@ -46,6 +46,14 @@ import { OutboxWorker } from './modules/outbox/worker.js';
 import { outboxState } from './modules/outbox/store.js';
 import { OrderMails } from './modules/orders/order-outbox.js';
 import { enqueueRefundMails } from './modules/stock/alerts.js';
+import { RefundSender } from './modules/payments/refunds.js';
+import { RefundService } from './modules/refunds/service.js';
+import { RefundMails } from './modules/refunds/mails.js';
+import { adminRefundRoutes, creditNoteRoutes } from './modules/refunds/routes.js';
+import { ReturnService } from './modules/returns/service.js';
+import { ReturnMails } from './modules/returns/mails.js';
+import { AfterSaleView } from './modules/returns/views.js';
+import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -78,6 +86,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** The order e-mails: the back office calls `enqueueOrderStatusMail(tx, orderId, ...)` when it moves one. */
     orderMails: OrderMails;
+    /** Sends refunds to the gateway; the stock sweep retries those left pending (tests call `retryDue`). */
+    refundSender: RefundSender;
   }
 }
 
@@ -269,11 +279,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const orderMails = new OrderMails(shop, config.invoice.trn !== undefined);
   app.decorate('orderMails', orderMails);
+  const now = options.now ?? (() => new Date());
+  // Refunds are written before the gateway is asked; a success is recorded with the order's side of it (the
+  // refund service, made below) in one transaction.
+  const settles: { by?: RefundService } = {};
+  const refundSender = new RefundSender(database.db, gateway, {
+    now,
+    log: app.log,
+    onSucceeded: async (tx, refund) => settles.by?.settled(tx, refund),
+  });
+  app.decorate('refundSender', refundSender);
   const stock = new StockService(database.db, gateway, {
     holdMinutes: config.stock.holdMinutes,
     sweepIntervalS: config.stock.sweepIntervalS,
-    now: options.now ?? (() => new Date()),
+    now,
     log: app.log,
+    refunds: refundSender,
     onRefund: (tx, refund) => enqueueRefundMails(tx, refund, shop),
   });
   app.decorate('stock', stock);
@@ -291,9 +312,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   metrics.gauge({
     name: 'boutique_payment_refunds',
-    help: 'Payments refunded because their pieces were sold while they were made, by refund status',
-    labelNames: ['status'],
-    collect: async () => (await stock.figures()).refunds,
+    help: "Refunds by status (pending: the gateway has not confirmed; failed: it refused) and kind (the owner's, a cancellation, a return, a payment whose pieces were sold while it was made)",
+    labelNames: ['status', 'kind'],
+    collect: () => refundSender.figures(),
+  });
+  const refundService = new RefundService(database.db, {
+    sender: refundSender,
+    stock,
+    mails: new RefundMails(shop),
+    taxInvoices: config.invoice.trn !== undefined,
+    log: app.log,
+  });
+  settles.by = refundService;
+  const returnService = new ReturnService(database.db, {
+    stock,
+    refunds: refundService,
+    mails: new ReturnMails({ ...shop, address: config.invoice.address }),
+    returnDays: config.returns.days,
+    now,
+    log: app.log,
   });
   app.addHook('onReady', async () => stock.start());
   app.addHook('preClose', () => stock.stop());
@@ -304,6 +341,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics,
     log: app.log,
     stock,
+    refunds: refundService,
+    afterSale: new AfterSaleView(database.db, { now, returnDays: config.returns.days }),
   });
   const reconciler = new Reconciler(
     database.db,
@@ -352,17 +391,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
       await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
-      await api.register(orderRoutes, {
-        db: database.db,
-        orders,
-        issuer: {
-          name: config.shop.name,
-          address: config.invoice.address,
-          trn: config.invoice.trn,
-          email: config.shop.email,
-          phone: config.shop.phone,
-        },
-      });
+      const issuer = {
+        name: config.shop.name,
+        address: config.invoice.address,
+        trn: config.invoice.trn,
+        email: config.shop.email,
+        phone: config.shop.phone,
+      };
+      await api.register(orderRoutes, { db: database.db, orders, issuer });
+      const afterSale = { db: database.db, refunds: refundService, returns: returnService, issuer };
+      await api.register(creditNoteRoutes, afterSale);
+      await api.register(returnRoutes, afterSale);
+      await api.register(adminRefundRoutes, afterSale);
+      await api.register(adminReturnRoutes, afterSale);
       await api.register(adminRoutes, {
         db: database.db,
         storage,

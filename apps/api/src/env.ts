@@ -268,6 +268,8 @@ const EnvSchema = z.object({
   ),
   /** How long creating or updating a payment holds the cart's pieces for the shopper. */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Days after delivery within which a shopper may ask to return or exchange a piece (the shop's policy). */
+  RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** The language of the owner's alerts and of the contact form's copy to the shop. */
   SHOP_LANGUAGE: z.enum(['en', 'fr', 'ar']).default('en'),
   /** Whether this instance delivers the e-mail outbox (every instance may; at least one must). */
@@ -422,6 +424,8 @@ export interface Config {
     /** How often expired holds are looked for (a quarter of the hold, at most a minute). */
     sweepIntervalS: number;
   };
+  /** Returns and exchanges: asked within `days` of delivery (RETURN_DAYS). */
+  returns: { days: number };
 }
 
 export interface StorageConfig {
@@ -680,6 +684,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       holdMinutes: e.STOCK_HOLD_MINUTES,
       sweepIntervalS: Math.min(60, e.STOCK_HOLD_MINUTES * 15),
     },
+    returns: { days: e.RETURN_DAYS },
   };
 }
 

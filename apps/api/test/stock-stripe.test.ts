@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, paymentRefunds } from '../src/db/schema/index.js';
+import { orders, refunds as refundRows } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
 import { deliverWebhook, intentEvent, stripeSettings } from './support/stripe-webhook.js';
@@ -79,15 +79,14 @@ describe('stock with Stripe', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
       amount: Math.round(Number(p.price) * 100),
-      metadata: { paymentId: String(payment.id), reason: 'sold_out' },
+      metadata: { paymentId: String(payment.id), reason: 'sold_out', refundId: expect.any(String) },
     });
     const refundCall = fake.requests.find(
       (r) => r.path === '/v1/refunds' && r.body.payment_intent === lateIntent,
     );
-    expect(refundCall?.headers['idempotency-key']).toBe(`payment-${payment.id}-refund`);
-    expect(
-      (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)))[0],
-    ).toMatchObject({ status: 'succeeded', gatewayRefundId: refunds[0]!.id });
+    const [row] = await t.database.db.select().from(refundRows).where(eq(refundRows.paymentId, payment.id));
+    expect(refundCall?.headers['idempotency-key']).toBe(`refund-${row!.id}`);
+    expect(row).toMatchObject({ kind: 'sold_out', status: 'succeeded', gatewayRefundId: refunds[0]!.id });
     expect(await t.database.db.select().from(orders).where(eq(orders.paymentId, payment.id))).toEqual([]);
   });
 
@@ -142,10 +141,13 @@ describe('stock with Stripe', () => {
     expect(answer.body.message).toContain('is being refunded in full');
     const payment = await paymentOf(t, lateIntent);
     const refund = async () =>
-      (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)))[0];
+      (await t.database.db.select().from(refundRows).where(eq(refundRows.paymentId, payment.id)))[0];
     expect(await refund()).toMatchObject({ status: 'pending', attempts: 1, gatewayRefundId: null });
     expect((await refund())?.lastError).toBeTruthy();
 
+    // Not before its time: the next try waits 30 s after the first.
+    expect((await t.app.stock.sweep()).refunds).toBe(0);
+    clock += 31_000;
     expect((await t.app.stock.sweep()).refunds).toBe(1);
     expect(await refund()).toMatchObject({ status: 'succeeded', attempts: 2, lastError: null });
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === lateIntent)).toHaveLength(1);

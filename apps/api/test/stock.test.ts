@@ -15,7 +15,7 @@ import {
   categories,
   colors,
   orders,
-  paymentRefunds,
+  refunds,
   productColors,
   payments,
   productStock,
@@ -502,10 +502,7 @@ describe('a payment with no piece behind it', () => {
       expect(answer.body.message).toContain(`Your payment of AED ${p.price} has been refunded in full.`);
       const payment = await paymentOf(intentId);
       expect(await t.database.db.select().from(orders).where(eq(orders.paymentId, payment.id))).toEqual([]);
-      const [refund] = await t.database.db
-        .select()
-        .from(paymentRefunds)
-        .where(eq(paymentRefunds.paymentId, payment.id));
+      const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
       expect(refund).toMatchObject({ status: 'succeeded', amount: p.price, attempts: 1, lastError: null });
       expect(refund!.gatewayRefundId).toMatch(/^re_/);
       expect(refund!.refundedAt).toBeInstanceOf(Date);
@@ -521,8 +518,7 @@ describe('a payment with no piece behind it', () => {
       expect(again.status).toBe(409);
       expect(again.body.refunded).toBe(true);
       expect(
-        (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)))[0]
-          ?.attempts,
+        (await t.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id)))[0]?.attempts,
       ).toBe(1);
       expect(
         alerts.mock.calls.filter(([o]) => (o as { alert?: string }).alert === 'payment_refunded_no_stock'),
@@ -539,8 +535,7 @@ describe('a payment with no piece behind it', () => {
     expect(await t.app.reconciler.sweep(0)).toBe(0);
     expect(await t.database.db.select().from(orders).where(eq(orders.paymentId, payment.id))).toEqual([]);
     expect(
-      (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)))[0]
-        ?.status,
+      (await t.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id)))[0]?.status,
     ).toBe('succeeded');
     // Never looked at again.
     expect(await t.app.reconciler.sweep(0)).toBe(0);

@@ -11,9 +11,9 @@ import { SlugSchema, ProductStatusSchema } from './catalog.js';
 import { DECIMAL_AMOUNT, toFils } from './money.js';
 import {
   FulfillmentStatusSchema,
+  OrderPaymentStatusSchema,
   OrderSchema,
   PaymentMethodSchema,
-  PaymentStatusSchema,
   StoredAddressSchema,
 } from './orders.js';
 
@@ -464,7 +464,7 @@ export const AdminOrderRowSchema = z.object({
   items_count: z.number().int(),
   total_amount: MoneySchema,
   fulfillment_status: FulfillmentStatusSchema,
-  payment_status: PaymentStatusSchema,
+  payment_status: OrderPaymentStatusSchema,
   payment_method: PaymentMethodSchema,
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;

@@ -113,3 +113,41 @@ export * from './shipping-carriers.js';
 
 /** Printable text only: rejects C0/C1 control characters (tabs and newlines included). */
 export const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
+
+/**
+ * An order's payment as the shopper and the owner see it: the payment's own statuses, and what refunds made
+ * of it (some of it given back, or all of it).
+ */
+export const ORDER_PAYMENT_STATUSES = [...PAYMENT_STATUSES, 'partially_refunded', 'refunded'] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+
+/** A refund is written `pending` before the gateway is asked; `failed` when the gateway refused it for good. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Why money went back: the owner's refund, a cancelled order, a return, a payment whose piece was sold. */
+export const REFUND_KINDS = ['owner', 'cancellation', 'return', 'sold_out'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+/** Returns and exchanges (RMA): asked by the shopper, worked by the owner. */
+export const RETURN_TYPES = ['return', 'exchange'] as const;
+export type ReturnType = (typeof RETURN_TYPES)[number];
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'received',
+  'refunded',
+  'exchanged',
+  'closed',
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_REASONS = [
+  'too_small',
+  'too_large',
+  'not_as_pictured',
+  'damaged',
+  'changed_mind',
+  'other',
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];

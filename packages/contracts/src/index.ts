@@ -10,3 +10,4 @@ export * from './site.js';
 export * from './account.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './after-sale.js';

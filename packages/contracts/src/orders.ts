@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { partial } from 'zod/mini';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
-import { FULFILLMENT_STATUSES, LANGUAGES, PAYMENT_METHODS, PAYMENT_STATUSES, SIZES } from './constants.js';
+import {
+  FULFILLMENT_STATUSES,
+  LANGUAGES,
+  ORDER_PAYMENT_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SIZES,
+} from './constants.js';
 import { AddressFieldsSchema } from './account.js';
 import { DECIMAL_AMOUNT } from './money.js';
+import { OrderRefundSchema, OrderReturnSchema } from './after-sale.js';
 
 export const FulfillmentStatusSchema = z.enum(FULFILLMENT_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+/** An order's payment: the payment's statuses, and `partially_refunded` / `refunded` once money went back. */
+export const OrderPaymentStatusSchema = z.enum(ORDER_PAYMENT_STATUSES);
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 const intentId = z
@@ -202,6 +212,10 @@ export const OrderItemSchema = z.object({
     color_name: LocalizedTextSchema.nullable(),
     size: z.enum(SIZES),
   }),
+  /** Pieces of the line refunded so far. */
+  refunded_quantity: z.number().int().optional(),
+  /** Pieces the shopper may still ask to return or exchange (0 outside the return days). */
+  returnable_quantity: z.number().int().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -210,7 +224,7 @@ export const OrderSchema = z.object({
   order_number: z.string(),
   created_at: z.iso.datetime(),
   fulfillment_status: FulfillmentStatusSchema,
-  payment_status: PaymentStatusSchema,
+  payment_status: OrderPaymentStatusSchema,
   payment_method: PaymentMethodSchema,
   subtotal: MoneySchema,
   shipping_amount: MoneySchema,
@@ -225,6 +239,13 @@ export const OrderSchema = z.object({
   locale: z.enum(LANGUAGES).optional(),
   /** The tax invoice's number (`INV-000042`) when the shop was VAT-registered at order time. */
   invoice_number: z.string().nullable().optional(),
+  /** What refunds gave back so far (succeeded ones). */
+  refunded_amount: MoneySchema.optional(),
+  refunds: z.array(OrderRefundSchema).optional(),
+  returns: z.array(OrderReturnSchema).optional(),
+  /** When delivered: the last moment a return or exchange may be asked (RETURN_DAYS after delivery). */
+  delivered_at: z.string().nullable().optional(),
+  return_until: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -307,3 +328,57 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceResponseSchema = envelope(z.object({ invoice: InvoiceSchema }));
 export type InvoiceResponse = z.infer<typeof InvoiceResponseSchema>;
+
+// ---------------------------------------------------------------- credit notes
+
+/**
+ * `GET /v1/orders/{id}/credit-notes/{number}`: the document of one refund, printable like the invoice. A tax
+ * credit note (`CN-000012`) when the order has a tax invoice, which it names and whose VAT it reverses; a refund
+ * receipt (`{order}-R1`) otherwise, as the order has a receipt (docs/decisions/026).
+ */
+export const CreditNoteSchema = z.object({
+  kind: z.enum(['tax_credit_note', 'refund_receipt']),
+  number: z.string(),
+  /** The tax invoice it corrects; null for a refund receipt. */
+  invoice_number: z.string().nullable(),
+  order_number: z.string(),
+  order_id: z.number().int(),
+  issued_at: z.iso.datetime(),
+  locale: z.enum(LANGUAGES),
+  reason: z.string(),
+  shop: z.object({
+    name: z.string(),
+    address: z.array(z.string()),
+    trn: z.string().nullable(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+  customer: StoredAddressSchema,
+  lines: z.array(
+    z.object({
+      name: LocalizedTextSchema,
+      color_name: LocalizedTextSchema.nullable(),
+      size: z.string(),
+      quantity: z.number().int(),
+      unit_price: MoneySchema,
+      /** What this refund gives back for the line. */
+      total: MoneySchema,
+    }),
+  ),
+  /** Refunded beyond the lines (shipping, or an amount without lines). */
+  other: MoneySchema,
+  /** Totals given back: every price includes VAT; `vat` is the tax reversed, `net` the rest. */
+  total: MoneySchema,
+  vat: MoneySchema,
+  net: MoneySchema,
+  vat_percent: z.number(),
+  currency: z.literal('AED'),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
+export const CreditNoteResponseSchema = envelope(z.object({ credit_note: CreditNoteSchema }));
+export type CreditNoteResponse = z.infer<typeof CreditNoteResponseSchema>;
+
+export const CreditNoteParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  number: z.string().regex(/^[A-Za-z0-9-]{1,60}$/, 'Not a credit note number.'),
+});

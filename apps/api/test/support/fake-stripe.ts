@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A small stand-in for api.stripe.com, enough for the shop's StripeGateway: PaymentIntents (create, with or
- * without confirm; update; cancel; retrieve with `expand[]=latest_charge`), refunds, Apple Pay tokens, and
- * idempotency keys replayed as Stripe does. Bodies arrive form-encoded with bracketed keys, exactly as the SDK sends them.
+ * without confirm; update; cancel; retrieve with `expand[]=latest_charge`), refunds (whole or partial, never
+ * more than is left; listed by intent), Apple Pay tokens, idempotency keys replayed as Stripe does, and the
+ * failures a shop must survive (a 500, an outage, an answer that never comes). Bodies arrive form-encoded with bracketed keys, exactly as the SDK sends them.
  * Every request is recorded for the tests to inspect.
  */
 
@@ -86,6 +87,17 @@ export interface FakeStripe {
   loseNextAnswer(): void;
   /** The next POST to this path is refused with a 500 and nothing done (Stripe having a bad moment). */
   failNext(path: string): void;
+  /** Every request to a path starting with `prefix` answers 500 and does nothing until `up()` (an outage). */
+  down(prefix: string): void;
+  up(): void;
+  /**
+   * The next POST to this path is carried out (and its answer kept for its idempotency key), but the answer is
+   * never sent: the caller is left waiting, as when it dies between the call and its commit. Resolves `done`
+   * once Stripe has acted.
+   */
+  hangNext(path: string): { done: Promise<void> };
+  /** A refund made at Stripe without the shop (from the dashboard): what is left to refund shrinks. */
+  createRefundBehindTheShop(intentId: string, amount: number): FakeRefund;
   /** What Stripe.js does in the browser with a good card: the intent succeeds, with a charge and its billing. */
   succeed(intentId: string, billing?: BillingDetails): FakeIntent;
   /** A refused card in the browser: the intent goes back to requires_payment_method with the error. */
@@ -136,6 +148,8 @@ export async function startFakeStripe(
   let seq = 0;
   let loseNext = false;
   const failing = new Set<string>();
+  let outage: string | undefined;
+  const hanging = new Map<string, () => void>();
   const id = (prefix: string) =>
     `${prefix}_${(++seq).toString().padStart(4, '0')}${randomBytes(8).toString('hex')}`;
 
@@ -283,6 +297,22 @@ export async function startFakeStripe(
     return { status: 200, body: intent };
   };
 
+  const makeRefund = (intent: FakeIntent, amount: number, metadata: Record<string, string>) => {
+    const refund: FakeRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      status: 'succeeded',
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
+
   const route = (req: RecordedRequest): { status: number; body: unknown } => {
     const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.path);
     const cancelPath = /^\/v1\/payment_intents\/(pi_\w+)\/cancel$/.exec(req.path);
@@ -293,6 +323,13 @@ export async function startFakeStripe(
         return unexpectedState(intent, 'cancel');
       intent.status = 'canceled';
       return { status: 200, body: intent };
+    }
+    if (req.method === 'GET' && req.path === '/v1/refunds') {
+      const intentId = typeof req.query.payment_intent === 'string' ? req.query.payment_intent : undefined;
+      const data = [...refunds.values()]
+        .filter((r) => !intentId || r.payment_intent === intentId)
+        .sort((a, b) => b.created - a.created);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     if (req.method === 'POST' && req.path === '/v1/refunds') {
       const intentId = typeof req.body.payment_intent === 'string' ? req.body.payment_intent : '';
@@ -315,19 +352,8 @@ export async function startFakeStripe(
           },
         };
       }
-      const refund: FakeRefund = {
-        id: id('re'),
-        object: 'refund',
-        amount,
-        currency: intent.currency,
-        payment_intent: intent.id,
-        charge: intent.latest_charge,
-        status: 'succeeded',
-        metadata: (req.body.metadata as Record<string, string> | undefined) ?? {},
-        created: Math.floor(Date.now() / 1000),
-      };
-      refunds.set(refund.id, refund);
-      return { status: 200, body: refund };
+      const metadata = (req.body.metadata as Record<string, string> | undefined) ?? {};
+      return { status: 200, body: makeRefund(intent, amount, metadata) };
     }
     if (req.method === 'POST' && req.path === '/v1/payment_intents') {
       const body = req.body;
@@ -407,7 +433,10 @@ export async function startFakeStripe(
           status: 401,
           body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
         };
-      } else if (recorded.method === 'POST' && failing.delete(recorded.path)) {
+      } else if (
+        (recorded.method === 'POST' && failing.delete(recorded.path)) ||
+        (outage !== undefined && recorded.path.startsWith(outage))
+      ) {
         answer = {
           status: 500,
           body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
@@ -434,6 +463,12 @@ export async function startFakeStripe(
         };
         headers['stripe-should-retry'] = 'false';
       }
+      const hang = recorded.method === 'POST' ? hanging.get(recorded.path) : undefined;
+      if (hang) {
+        hanging.delete(recorded.path);
+        hang();
+        return;
+      }
       res.writeHead(answer.status, headers);
       res.end(JSON.stringify(answer.body));
     });
@@ -453,6 +488,20 @@ export async function startFakeStripe(
     },
     failNext: (path) => {
       failing.add(path);
+    },
+    down: (prefix) => {
+      outage = prefix;
+    },
+    up: () => {
+      outage = undefined;
+    },
+    hangNext: (path) => ({
+      done: new Promise<void>((resolve) => hanging.set(path, resolve)),
+    }),
+    createRefundBehindTheShop: (intentId, amount) => {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      return makeRefund(intent, amount, {});
     },
     succeed,
     decline,

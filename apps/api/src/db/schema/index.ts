@@ -4,6 +4,7 @@ export * from './users.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './stock.js';
+export * from './after-sale.js';
 export * from './audit.js';
 export * from './search.js';
 export * from './outbox.js';

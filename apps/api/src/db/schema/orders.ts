@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@boutique/contracts';
+import type { LocalizedText, OrderPaymentStatus, PaymentStatus } from '@boutique/contracts';
 import { users } from './users.js';
 import { products } from './catalog.js';
 
@@ -29,6 +29,9 @@ export const paymentStatus = pgEnum('payment_status', [
   'succeeded',
   'failed',
   'canceled',
+  // Orders only (a payment row never takes them): what refunds made of the order's payment.
+  'partially_refunded',
+  'refunded',
 ]);
 
 export const paymentMethod = pgEnum('payment_method', ['card', 'apple_pay']);
@@ -80,7 +83,7 @@ export const payments = pgTable(
     method: paymentMethod().notNull().default('card'),
     amount: numeric({ precision: 12, scale: 2 }).notNull(),
     currency: text().notNull().default('AED'),
-    status: paymentStatus().notNull().default('requires_payment_method'),
+    status: paymentStatus().$type<PaymentStatus>().notNull().default('requires_payment_method'),
     lines: jsonb().$type<PricedLine[]>().notNull(),
     billingAddress: jsonb().$type<AddressSnapshot>(),
     shippingAddress: jsonb().$type<AddressSnapshot>(),
@@ -111,7 +114,7 @@ export const orders = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' })
       .unique('orders_payment_id_unique'),
     fulfillmentStatus: fulfillmentStatus().notNull().default('unfulfilled'),
-    paymentStatus: paymentStatus().notNull(),
+    paymentStatus: paymentStatus().$type<OrderPaymentStatus>().notNull(),
     paymentMethod: paymentMethod().notNull(),
     currency: text().notNull().default('AED'),
     subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
@@ -151,10 +154,16 @@ export const orderItems = pgTable(
     size: text().notNull(),
     quantity: integer().notNull(),
     price: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** Pieces of the line put back on sale (a cancellation, a refund with restock, a return received). */
+    restockedQuantity: integer().notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check(
+      'order_items_restocked_check',
+      sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
 import { payments } from './orders.js';
 import { users } from './users.js';
+import { returnLines } from './after-sale.js';
 
 /**
  * Pieces per product size (docs/decisions/017-stock-reservations.md). `stock` counts the pieces not yet sold;
@@ -58,34 +59,27 @@ export const stockHolds = pgTable(
   ],
 );
 
-export const refundStatus = ['pending', 'succeeded', 'failed'] as const;
-export type RefundStatus = (typeof refundStatus)[number];
-
 /**
- * A payment that succeeded with no piece behind it (its hold expired and someone else bought the last piece)
- * is refunded, never kept: one row per such payment, written in the same transaction that found the pieces
- * missing, before the provider is asked. `status` is `pending` until the provider confirms the refund; the
- * stock sweep retries pending ones (the idempotency key makes a retry the same refund).
+ * Pieces set aside for an approved exchange (docs/decisions/027-returns-and-exchanges.md): counted in
+ * `product_stock.reserved` like a payment's hold, but tied to the return's line and without an expiry. Shipping
+ * the exchange takes them; rejecting or closing the return gives them back; each row is deleted with `returning`
+ * by whoever does, so each piece is taken or given back once.
  */
-export const paymentRefunds = pgTable(
-  'payment_refunds',
+export const exchangeHolds = pgTable(
+  'exchange_holds',
   {
-    paymentId: integer()
+    returnLineId: integer()
       .primaryKey()
-      .references(() => payments.id, { onDelete: 'restrict' }),
-    status: text().$type<RefundStatus>().notNull().default('pending'),
-    amount: numeric({ precision: 12, scale: 2 }).notNull(),
-    /** Why the shop gave the money back, for the back office. */
-    reason: text().notNull(),
-    /** The provider's refund id (`re_...`). */
-    gatewayRefundId: text(),
-    attempts: integer().notNull().default(0),
-    lastError: text(),
+      .references(() => returnLines.id, { onDelete: 'restrict' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    size: text().notNull(),
+    quantity: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('payment_refunds_status_idx').on(t.status),
-    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    index('exchange_holds_product_idx').on(t.productId, t.size),
+    check('exchange_holds_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );

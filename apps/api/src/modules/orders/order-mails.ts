@@ -226,6 +226,19 @@ const T = {
   },
 } satisfies Record<Language, unknown>;
 
+/** The words every mail to a shopper shares (greeting, "size", contact line), for the after-sale mails. */
+export function shopperWords(lang: Language) {
+  const t = T[lang];
+  return {
+    hello: (name: string) => t.hello(name || t.dear),
+    size: t.size,
+    follow: t.follow,
+    note: t.note,
+    questions: t.questions,
+    vat: t.vat,
+  };
+}
+
 /** What an order mail needs beyond the order: where to link, and the invoice's VAT line. */
 export interface OrderMailContext {
   shop: ShopIdentity;
@@ -237,7 +250,7 @@ export interface OrderMailContext {
 }
 
 // The shop's pages in the shopper's language (`/fr/...`, `/ar/...`): the link opens the page they read.
-const ordersLink = (shop: ShopIdentity, lang: Language) =>
+export const ordersLink = (shop: ShopIdentity, lang: Language) =>
   shop.publicUrl + languagePath(lang, '/account/orders');
 const invoiceLink = (shop: ShopIdentity, orderId: number, lang: Language) =>
   shop.publicUrl + languagePath(lang, `/account/orders/${orderId}/invoice`);

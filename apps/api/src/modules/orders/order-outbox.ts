@@ -17,14 +17,23 @@ import { toOrder } from './order-view.js';
 type Tx = Database;
 
 /** The next tax invoice number, in the order's transaction: gapless, since a rollback gives it back. */
-export async function nextInvoiceNumber(tx: Tx): Promise<string> {
+export function nextInvoiceNumber(tx: Tx): Promise<string> {
+  return nextDocumentNumber(tx, 'tax_invoice', 'INV-');
+}
+
+/**
+ * The next number of a document series (`INV-000001`, `CN-000001`, `RMA-000001`), in the transaction of what
+ * takes it: the counter's row stays locked until that commits, and a rollback gives the number back, so the
+ * series has no gap however many take numbers at once.
+ */
+export async function nextDocumentNumber(tx: Tx, series: string, prefix: string): Promise<string> {
   const [row] = await tx
     .insert(documentCounters)
-    .values({ name: 'tax_invoice', last: 1 })
+    .values({ name: series, last: 1 })
     .onConflictDoUpdate({ target: documentCounters.name, set: { last: sql`${documentCounters.last} + 1` } })
     .returning({ last: documentCounters.last });
-  if (!row) throw new Error('invoice counter not written');
-  return `INV-${String(row.last).padStart(6, '0')}`;
+  if (!row) throw new Error(`${series} counter not written`);
+  return `${prefix}${String(row.last).padStart(6, '0')}`;
 }
 
 /** An order with its lines and payment, read in `tx`, and its shopper's address: what its e-mails need. */

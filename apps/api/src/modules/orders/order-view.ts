@@ -2,14 +2,23 @@ import type { Order, OrderItem, Size } from '@boutique/contracts';
 import type { orderItems, orders } from '../../db/schema/index.js';
 import { emailLanguage as asLanguage } from '../../lib/mail-layout.js';
 import { fromFils, toFils } from '../../lib/money.js';
+import type { OrderAfterSale } from '../returns/views.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
 export type ItemRow = typeof orderItems.$inferSelect;
 
-/** An order as the API answers it, from its row, its items and its payment's intent id. */
-export function toOrder(row: OrderRow, items: ItemRow[], intentId: string): Order {
-  return {
+/**
+ * An order as the API answers it, from its row, its items and its payment's intent id; with `afterSale`, its
+ * refunds, returns and return window as well.
+ */
+export function toOrder(
+  row: OrderRow,
+  items: ItemRow[],
+  intentId: string,
+  afterSale?: OrderAfterSale,
+): Order {
+  const order: Order = {
     id: row.id,
     order_number: row.orderNumber,
     created_at: row.createdAt.toISOString(),
@@ -39,5 +48,19 @@ export function toOrder(row: OrderRow, items: ItemRow[], intentId: string): Orde
     transaction_id: intentId,
     locale: asLanguage(row.locale),
     invoice_number: row.invoiceNumber,
+  };
+  if (!afterSale) return order;
+  return {
+    ...order,
+    items: order.items.map((item) => ({
+      ...item,
+      refunded_quantity: afterSale.items.get(item.id)?.refunded ?? 0,
+      returnable_quantity: afterSale.items.get(item.id)?.returnable ?? 0,
+    })),
+    refunded_amount: fromFils(afterSale.refundedFils),
+    refunds: afterSale.refunds,
+    returns: afterSale.returns,
+    delivered_at: afterSale.deliveredAt?.toISOString() ?? null,
+    return_until: afterSale.returnUntil?.toISOString() ?? null,
   };
 }

@@ -29,6 +29,8 @@ import { toOrder, type ItemRow } from './order-view.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { newOrderNumber } from './order-number.js';
 import { recordAudit } from '../admin/audit.js';
+import type { RefundService } from '../refunds/service.js';
+import type { AfterSaleView } from '../returns/views.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -54,6 +56,10 @@ export interface OrderServiceOptions {
   metrics: ShopMetrics;
   log: FastifyBaseLogger;
   stock: StockService;
+  /** Refunds: cancelling a paid order refunds what is left of it. */
+  refunds?: RefundService;
+  /** The refunds, returns and return window that orders' views show. */
+  afterSale?: AfterSaleView;
 }
 
 /**
@@ -214,6 +220,12 @@ export class OrderService {
           .values({ orderId, fromStatus: from, toStatus: to, actorId, ...details });
         // Stock (issue 14): cancelled before it shipped, its pieces are for sale again.
         const restocked = to === 'cancelled' ? await this.options.stock.restock(tx, orderId) : 0;
+        // Cancelled after it was paid: what is left of the payment goes back, decided in this transaction and
+        // sent to the gateway once it commits.
+        const refundId =
+          to === 'cancelled'
+            ? await this.options.refunds?.openForCancellation(tx, orderId, actorId)
+            : undefined;
         await recordAudit(tx, {
           actorId,
           action: 'order.status',
@@ -225,7 +237,7 @@ export class OrderService {
             carrier: details.carrier,
             tracking_number: details.trackingNumber,
             note: details.note,
-            ...(to === 'cancelled' && { restocked }),
+            ...(to === 'cancelled' && { restocked, refund_id: refundId ?? null }),
           },
         });
         // The shopper hears of the move in the same transaction: the e-mail exists if and only if the move does.
@@ -235,11 +247,11 @@ export class OrderService {
           trackingNumber: input.tracking_number ?? undefined,
           note: input.note ?? undefined,
         });
-        return row;
+        return { row, refundId };
       });
       if (!moved) continue;
-      const order = await this.#view(moved);
-      return order;
+      if (moved.refundId !== undefined) await this.options.refunds?.send(moved.refundId);
+      return this.getById(moved.row.id);
     }
     throw new HttpError(409, 'The order is being changed by someone else. Please try again.');
   }
@@ -257,7 +269,7 @@ export class OrderService {
           // subquery would be the order's.
           sql`not exists (select 1 from orders o where o.payment_id = payments.id)`,
           // Stock (issue 14): refunded for want of pieces, never an order.
-          sql`not exists (select 1 from payment_refunds r where r.payment_id = payments.id)`,
+          sql`not exists (select 1 from refunds r where r.payment_id = payments.id and r.kind = 'sold_out')`,
         ),
       )
       .orderBy(asc(payments.updatedAt))
@@ -581,7 +593,10 @@ export class OrderService {
       itemsOf.set(item.orderId, list);
     }
     const intentOf = new Map(intents.map((p) => [p.id, p.intentId]));
-    return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? ''));
+    const afterSale = await this.options.afterSale?.of(rows, items);
+    return rows.map((r) =>
+      toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? '', afterSale?.get(r.id)),
+    );
   }
 }
 

@@ -29,8 +29,16 @@ export interface PaymentGateway {
    * intent as it is afterwards: one paid in the meantime stays succeeded (or processing), and says so.
    */
   cancelIntent(input: CancelIntentInput): Promise<GatewayIntent>;
-  /** Gives back the whole amount of a succeeded intent (a payment with no piece behind it). */
+  /**
+   * Gives back part or all of a succeeded intent. A refusal for good (more than is left, an intent that cannot
+   * be refunded) throws `GatewayRefusedError`; anything else that throws may be retried with the same key.
+   */
   refund(input: RefundInput): Promise<GatewayRefund>;
+  /**
+   * The refund made earlier for our refund `reference` (the metadata `refundId`), if the provider has one: a
+   * retry asks first, so a refund whose answer was lost is found rather than asked again.
+   */
+  findRefund(input: { intentId: string; reference: string }): Promise<GatewayRefund | undefined>;
   /**
    * Verifies and reads a webhook delivery; throws `WebhookSignatureError` when it is not the provider's.
    * Undefined when the provider sends no webhooks (the sandbox emits its events itself).
@@ -62,7 +70,8 @@ export interface CancelIntentInput {
 export interface RefundInput {
   intentId: string;
   amountFils: number;
-  metadata: { paymentId: string; reason: string };
+  /** `refundId`: our refund row, found again by `findRefund`. */
+  metadata: { paymentId: string; reason: string; refundId?: string };
   /** The same key always yields the same refund: a retry never gives the money back twice. */
   idempotencyKey: string;
 }
@@ -137,6 +146,14 @@ export class GatewayUnavailableError extends HttpError {
     super(502, 'The payment provider could not be reached. Please try again.');
     this.name = 'GatewayUnavailableError';
     this.cause = cause;
+  }
+}
+
+/** The provider answered that this refund will not be made (not a failure to reach it): asking again is useless. */
+export class GatewayRefusedError extends HttpError {
+  constructor(message: string) {
+    super(422, message);
+    this.name = 'GatewayRefusedError';
   }
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import { payments, type AddressSnapshot } from '../../db/schema/index.js';
+import { payments, sandboxRefunds, type AddressSnapshot } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import { toFils } from '../../lib/money.js';
 import type {
@@ -17,6 +17,7 @@ import type {
   PaymentGateway,
   UpdateIntentInput,
 } from './gateway.js';
+import { GatewayRefusedError } from './gateway.js';
 import { DECLINED, testCardOutcome, type CardDecline, type CardInput } from './test-cards.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -128,16 +129,63 @@ export class SandboxGateway implements PaymentGateway {
     return canceled ? toIntent(canceled) : this.retrieveIntent(input.intentId);
   }
 
-  /** No money moved in the sandbox: a refund of a succeeded intent is granted at once, as Stripe's test mode does. */
+  /**
+   * Stripe's refunds, offline: part or all of a succeeded intent, never more than is left of it (the intent's row
+   * is locked while it is counted), granted at once as in Stripe's test mode. The same idempotency key answers
+   * the same refund, as Stripe replays it; the refunds are kept in `sandbox_refunds`.
+   */
   async refund(input: RefundInput): Promise<GatewayRefund> {
-    const intent = await this.retrieveIntent(input.intentId);
-    if (intent.status !== 'succeeded') {
-      throw new HttpError(409, `This PaymentIntent cannot be refunded (status: ${intent.status}).`);
-    }
-    if (input.amountFils > intent.amountFils) {
-      throw new HttpError(409, 'The refund is greater than the amount paid.');
-    }
-    return { id: `re_${randomToken(24)}`, status: 'succeeded' };
+    return this.db.transaction(async (tx) => {
+      const [intent] = await tx
+        .select({ status: payments.status, amount: payments.amount })
+        .from(payments)
+        .where(eq(payments.intentId, input.intentId))
+        .for('update');
+      if (!intent) throw new HttpError(404, 'Payment not found');
+      const [replay] = await tx
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+      if (replay) {
+        if (replay.amountFils !== input.amountFils || replay.intentId !== input.intentId) {
+          throw new GatewayRefusedError(
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
+        }
+        return { id: replay.id, status: 'succeeded' };
+      }
+      if (intent.status !== 'succeeded') {
+        throw new GatewayRefusedError(`This PaymentIntent cannot be refunded (status: ${intent.status}).`);
+      }
+      const [given] = await tx
+        .select({ fils: sql<number>`coalesce(sum(${sandboxRefunds.amountFils}), 0)::int` })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.intentId, input.intentId));
+      const left = toFils(intent.amount) - Number(given?.fils ?? 0);
+      if (input.amountFils <= 0 || input.amountFils > left) {
+        throw new GatewayRefusedError(
+          `Refund amount (${input.amountFils}) is greater than what is left of the charge (${left}).`,
+        );
+      }
+      const id = `re_${randomToken(24)}`;
+      await tx.insert(sandboxRefunds).values({
+        id,
+        intentId: input.intentId,
+        amountFils: input.amountFils,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.metadata.refundId ?? null,
+      });
+      return { id, status: 'succeeded' };
+    });
+  }
+
+  async findRefund(input: { intentId: string; reference: string }): Promise<GatewayRefund | undefined> {
+    const [found] = await this.db
+      .select({ id: sandboxRefunds.id })
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.intentId, input.intentId), eq(sandboxRefunds.reference, input.reference)))
+      .limit(1);
+    return found && { id: found.id, status: 'succeeded' };
   }
 
   /**

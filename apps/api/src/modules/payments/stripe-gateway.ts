@@ -3,6 +3,7 @@ import type { StripeSettings } from '../../env.js';
 import type { AddressSnapshot } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import {
+  GatewayRefusedError,
   GatewayUnavailableError,
   WebhookSignatureError,
   mapStripeStatus,
@@ -108,16 +109,30 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * Stripe Refunds, partial or whole, with our idempotency key: a retry after a lost answer is the same refund.
+   * Stripe's `pending` (the card network has it) counts as given; an invalid request (more than is left, an
+   * intent that cannot be refunded) is a refusal for good; anything else may be retried.
+   */
   async refund(input: RefundInput): Promise<GatewayRefund> {
-    const refund = await call(() =>
-      this.#stripe.refunds.create(
+    try {
+      const refund = await this.#stripe.refunds.create(
         { payment_intent: input.intentId, amount: input.amountFils, metadata: input.metadata },
         { idempotencyKey: input.idempotencyKey },
-      ),
-    );
-    const status =
-      refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
-    return { id: refund.id, status };
+      );
+      return toRefund(refund);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400) {
+        throw new GatewayRefusedError(err.message);
+      }
+      throw unavailable(err);
+    }
+  }
+
+  async findRefund(input: { intentId: string; reference: string }): Promise<GatewayRefund | undefined> {
+    const list = await call(() => this.#stripe.refunds.list({ payment_intent: input.intentId, limit: 100 }));
+    const found = list.data.find((r) => r.metadata?.refundId === input.reference);
+    return found && toRefund(found);
   }
 
   /**
@@ -232,6 +247,16 @@ function unavailable(err: unknown): HttpError {
     return new HttpError(404, 'Payment not found');
   }
   return new GatewayUnavailableError(err);
+}
+
+function toRefund(refund: Stripe.Refund): GatewayRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return { id: refund.id, status };
 }
 
 function toIntent(intent: Stripe.PaymentIntent): GatewayIntent {

@@ -4,18 +4,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SIZES, type PaymentStatus, type Size, type StockShortage } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
+  exchangeHolds,
   orderItems,
   orders,
-  paymentRefunds,
   payments,
   productStock,
   products,
+  refunds,
   stockHolds,
   type PricedLine,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
-import { toFils } from '../../lib/money.js';
 import type { PaymentGateway } from '../payments/gateway.js';
+import type { RefundSender } from '../payments/refunds.js';
 import { alertOwnerOfRefundedPayment } from './alerts.js';
 import { piecesOf, type PieceLine } from './levels.js';
 
@@ -40,6 +41,11 @@ export interface StockServiceOptions {
   /** The clock holds are measured by (tests move it). */
   now: () => Date;
   log: FastifyBaseLogger;
+  /**
+   * Sends the refunds of payments made without their pieces, and retries every pending refund at each sweep
+   * (the shop's; a command that only counts pieces goes without).
+   */
+  refunds?: RefundSender;
   /**
    * A payment is marked for a refund for want of pieces, in that transaction: the owner's alert and the
    * shopper's "refunded" e-mail are written there (alerts.ts), so they exist exactly when the refund does.
@@ -205,17 +211,19 @@ export class StockService {
     const [existing] = await tx.select().from(orders).where(eq(orders.paymentId, payment.id)).limit(1);
     if (existing) return { kind: 'ordered', order: existing };
     const [refund] = await tx
-      .select({ paymentId: paymentRefunds.paymentId })
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.paymentId, payment.id))
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, payment.id), eq(refunds.kind, 'sold_out')))
       .limit(1);
     if (refund) return { kind: 'refused', first: false };
 
     const missing = await this.#consume(tx, payment.id, payment.lines);
     if (missing.length === 0) return { kind: 'taken' };
     const shortages = await this.#shortages(tx, missing, slugsOf(payment.lines), payment.userId);
-    await tx.insert(paymentRefunds).values({
+    await tx.insert(refunds).values({
       paymentId: payment.id,
+      nextAttemptAt: this.now(),
+      kind: 'sold_out',
       amount: payment.amount,
       reason: `sold out while paying: ${shortages.map((s) => `${s.slug} ${s.size} (${s.left} left)`).join(', ')}`,
     });
@@ -267,73 +275,140 @@ export class StockService {
   }
 
   /**
-   * Gives the money of a payment marked for refund back through the gateway, once: the idempotency key makes
-   * a retry the same refund, and only a `pending` row is updated. Errors are recorded on the row, not thrown.
+   * Gives the money of a payment marked for refund back through the gateway (payments/refunds.ts: once, whatever
+   * the number of tries). Errors are recorded on the refund, not thrown.
    */
   async refundUnbacked(
     paymentId: number,
   ): Promise<{ status: 'succeeded' | 'pending' | 'failed'; id: string | null; error: string | null }> {
     const [row] = await this.db
-      .select({ refund: paymentRefunds, intentId: payments.intentId })
-      .from(paymentRefunds)
-      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(eq(paymentRefunds.paymentId, paymentId))
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, paymentId), eq(refunds.kind, 'sold_out')))
       .limit(1);
     if (!row) throw new Error(`payment ${paymentId} is not marked for a refund`);
-    if (row.refund.status !== 'pending') return this.#refundState(paymentId);
-    try {
-      const refund = await this.gateway.refund({
-        intentId: row.intentId,
-        amountFils: toFils(row.refund.amount),
-        metadata: { paymentId: String(paymentId), reason: 'sold_out' },
-        idempotencyKey: `payment-${paymentId}-refund`,
-      });
-      await this.db
-        .update(paymentRefunds)
-        .set({
-          status: refund.status === 'failed' ? 'failed' : 'succeeded',
-          gatewayRefundId: refund.id,
-          attempts: sql`${paymentRefunds.attempts} + 1`,
-          lastError: refund.status === 'failed' ? 'the provider refused the refund' : null,
-          refundedAt: refund.status === 'failed' ? null : new Date(),
-        })
-        .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
-      this.options.log.warn({ paymentId, refundId: refund.id, status: refund.status }, 'payment refunded');
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await this.db
-        .update(paymentRefunds)
-        .set({ attempts: sql`${paymentRefunds.attempts} + 1`, lastError: message.slice(0, 500) })
-        .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
-      this.options.log.error(
-        { err, paymentId },
-        'refund of a payment without pieces failed: retried by the sweep',
-      );
-    }
-    return this.#refundState(paymentId);
+    if (!this.options.refunds) throw new Error('no refund sender');
+    const state = await this.options.refunds.send(row.id);
+    return { status: state.status, id: state.gatewayRefundId, error: state.error };
   }
 
   // ---------------------------------------------------------------- orders
 
-  /** An order cancelled before it shipped: its pieces are for sale again, in the order's own transaction. */
+  /**
+   * An order cancelled before it shipped: its pieces are for sale again, in the order's own transaction (those
+   * a refund or a return put back already are not counted twice). Answers the pieces put back.
+   */
   async restock(tx: Database, orderId: number): Promise<number> {
     const items = await tx
-      .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
+      .select({ id: orderItems.id, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    const pieces = piecesOf(
-      items.flatMap((i) => (i.productId === null ? [] : [{ ...i, productId: i.productId }])),
+    return this.restockItems(
+      tx,
+      items.map((i) => ({ itemId: i.id, quantity: i.quantity })),
     );
-    for (const piece of pieces) {
+  }
+
+  /**
+   * Puts pieces of order lines back on sale (a refund with restock, a return received in good condition), in the
+   * caller's transaction. Each line gives back at most what it has not given back yet (`restocked_quantity`),
+   * taken with one conditional update, so that two hands never put one piece back twice. Answers the pieces.
+   */
+  async restockItems(tx: Database, lines: readonly { itemId: number; quantity: number }[]): Promise<number> {
+    let total = 0;
+    for (const line of [...lines].sort((a, b) => a.itemId - b.itemId)) {
+      const [item] = await tx
+        .select({
+          productId: orderItems.productId,
+          size: orderItems.size,
+          left: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}`,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.id, line.itemId))
+        .for('update');
+      const pieces = Math.min(line.quantity, Number(item?.left ?? 0));
+      if (!item || pieces <= 0) continue;
+      await tx
+        .update(orderItems)
+        .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${pieces}` })
+        .where(eq(orderItems.id, line.itemId));
+      total += pieces;
+      // A product deleted since keeps its order lines, but there is no size left to count the piece in.
+      if (item.productId === null) continue;
       await tx
         .insert(productStock)
-        .values({ productId: piece.productId, size: piece.size, stock: piece.quantity })
+        .values({ productId: item.productId, size: item.size, stock: pieces })
         .onConflictDoUpdate({
           target: [productStock.productId, productStock.size],
           set: { stock: sql`${productStock.stock} + excluded.stock`, updatedAt: sql`now()` },
         });
     }
-    return pieces.reduce((n, p) => n + p.quantity, 0);
+    return total;
+  }
+
+  // ---------------------------------------------------------------- exchanges
+
+  /**
+   * Sets pieces aside for an approved exchange, in the return's transaction: counted in `reserved` like a
+   * payment's hold (no shopper can buy them), with no expiry. All of them or none: a missing piece is 409 naming
+   * it, and the caller's transaction rolls back.
+   */
+  async holdForExchange(
+    tx: Database,
+    pieces: readonly { returnLineId: number; productId: number; size: string; quantity: number }[],
+  ): Promise<void> {
+    for (const piece of pieces) {
+      const [taken] = await tx
+        .update(productStock)
+        .set({ reserved: sql`${productStock.reserved} + ${piece.quantity}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(productStock.productId, piece.productId),
+            eq(productStock.size, piece.size),
+            sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`,
+          ),
+        )
+        .returning({ productId: productStock.productId });
+      if (!taken) {
+        const names = await productNames(tx, [piece.productId]);
+        throw new HttpError(
+          409,
+          `${names.get(piece.productId) ?? 'This piece'} is sold out in size ${piece.size}: reject the exchange, or offer a refund instead.`,
+        );
+      }
+      await tx.insert(exchangeHolds).values(piece);
+    }
+  }
+
+  /** Gives back what an exchange set aside (rejected or closed): answers the pieces given back. */
+  async releaseExchange(tx: Database, returnLineIds: readonly number[]): Promise<number> {
+    if (returnLineIds.length === 0) return 0;
+    const held = await tx
+      .delete(exchangeHolds)
+      .where(inArray(exchangeHolds.returnLineId, [...returnLineIds]))
+      .returning();
+    await giveBack(tx, held);
+    return held.reduce((n, h) => n + h.quantity, 0);
+  }
+
+  /** The exchange's new pieces leave the workshop: what was set aside is sold. Answers the pieces. */
+  async shipExchange(tx: Database, returnLineIds: readonly number[]): Promise<number> {
+    if (returnLineIds.length === 0) return 0;
+    const held = await tx
+      .delete(exchangeHolds)
+      .where(inArray(exchangeHolds.returnLineId, [...returnLineIds]))
+      .returning();
+    for (const piece of piecesOf(held)) {
+      await tx
+        .update(productStock)
+        .set({
+          stock: sql`${productStock.stock} - ${piece.quantity}`,
+          reserved: sql`${productStock.reserved} - ${piece.quantity}`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(productStock.productId, piece.productId), eq(productStock.size, piece.size)));
+    }
+    return held.reduce((n, h) => n + h.quantity, 0);
   }
 
   // ---------------------------------------------------------------- the shop owner
@@ -491,23 +566,14 @@ export class StockService {
       }
     }
 
-    let refunds = 0;
-    const pending = await this.db
-      .select({ paymentId: paymentRefunds.paymentId })
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.status, 'pending'))
-      .limit(50);
-    for (const { paymentId } of pending) {
-      if (this.#stopped) break;
-      if ((await this.refundUnbacked(paymentId)).status !== 'pending') refunds += 1;
-    }
+    const refunds = this.#stopped ? 0 : ((await this.options.refunds?.retryDue()) ?? 0);
     if (expired > 0) this.options.log.info({ expired }, 'expired stock holds released');
     return { expired, refunds };
   }
 
   /**
-   * For the metrics: pieces held by payments under way, holds past their time that the sweep has not given back
-   * yet, and refunds of payments made without their piece by status. Read from the database: the shop's figure.
+   * For the metrics: pieces held by payments under way, and holds past their time that the sweep has not given
+   * back yet. Read from the database: the shop's figure.
    */
   async figures() {
     const now = this.now().toISOString();
@@ -517,15 +583,7 @@ export class StockService {
         overdue: sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${stockHolds.expiresAt} <= ${now}::timestamptz), 0)::int`,
       })
       .from(stockHolds);
-    const refunds = await this.db
-      .select({ status: paymentRefunds.status, n: sql<number>`count(*)::int` })
-      .from(paymentRefunds)
-      .groupBy(paymentRefunds.status);
-    return {
-      heldPieces: Number(holds?.held ?? 0),
-      overduePieces: Number(holds?.overdue ?? 0),
-      refunds: refunds.map((r) => ({ labels: { status: r.status }, value: Number(r.n) })),
-    };
+    return { heldPieces: Number(holds?.held ?? 0), overduePieces: Number(holds?.overdue ?? 0) };
   }
 
   start() {
@@ -632,8 +690,8 @@ export class StockService {
   async #refundState(paymentId: number) {
     const [row] = await this.db
       .select()
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.paymentId, paymentId))
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, paymentId), eq(refunds.kind, 'sold_out')))
       .limit(1);
     return {
       status: row?.status ?? ('pending' as const),

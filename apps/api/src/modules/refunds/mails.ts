@@ -1,0 +1,154 @@
+import { asc, eq } from 'drizzle-orm';
+import { VAT_PERCENT, formatMoney, languagePath, type Language } from '@boutique/contracts';
+import type { Database } from '../../db/client.js';
+import { orderItems, orders, returns, users } from '../../db/schema/index.js';
+import { emailLanguage, renderMail, type Line } from '../../lib/mail-layout.js';
+import type { MailMessage } from '../../lib/mailer.js';
+import { fromFils, toFils } from '../../lib/money.js';
+import { enqueueMail } from '../outbox/store.js';
+import { ordersLink, shopperWords, type ShopIdentity } from '../orders/order-mails.js';
+import type { RefundRow } from '../payments/refunds.js';
+
+const T = {
+  en: {
+    subject: (n: string) => `Your refund for order ${n}`,
+    intro: (amount: string, n: string, rma: string | null) =>
+      rma
+        ? `We have refunded ${amount} to your card for your return ${rma} of order ${n}. Depending on your bank, it shows within 5 to 10 days.`
+        : `We have refunded ${amount} to your card for order ${n}. Depending on your bank, it shows within 5 to 10 days.`,
+    other: 'Shipping and other amounts',
+    total: 'Total refunded',
+    creditNote: 'Credit note',
+    receipt: 'Refund receipt',
+  },
+  fr: {
+    subject: (n: string) => `Votre remboursement pour la commande ${n}`,
+    intro: (amount: string, n: string, rma: string | null) =>
+      rma
+        ? `Nous avons remboursé ${amount} sur votre carte pour votre retour ${rma} de la commande ${n}. Selon votre banque, ils apparaissent sous 5 à 10 jours.`
+        : `Nous avons remboursé ${amount} sur votre carte pour la commande ${n}. Selon votre banque, ils apparaissent sous 5 à 10 jours.`,
+    other: 'Livraison et autres montants',
+    total: 'Total remboursé',
+    creditNote: 'Avoir',
+    receipt: 'Reçu de remboursement',
+  },
+  ar: {
+    subject: (n: string) => `استرداد المبلغ لطلبك ${n}`,
+    intro: (amount: string, n: string, rma: string | null) =>
+      rma
+        ? `أعدنا ${amount} إلى بطاقتك عن طلب الإرجاع ${rma} للطلب ${n}. يظهر المبلغ خلال 5 إلى 10 أيام حسب مصرفك.`
+        : `أعدنا ${amount} إلى بطاقتك عن الطلب ${n}. يظهر المبلغ خلال 5 إلى 10 أيام حسب مصرفك.`,
+    other: 'الشحن ومبالغ أخرى',
+    total: 'إجمالي المبلغ المسترد',
+    creditNote: 'إشعار دائن',
+    receipt: 'إيصال استرداد',
+  },
+} satisfies Record<Language, unknown>;
+
+/** The credit note's page in the shopper's language: the e-mail's link opens the page they read. */
+export const creditNoteLink = (shop: ShopIdentity, orderId: number, number: string, lang: Language) =>
+  shop.publicUrl +
+  languagePath(lang, `/account/orders/${orderId}/credit-notes/${encodeURIComponent(number)}`);
+
+export interface RefundedMailInput {
+  to: string;
+  name: string;
+  lang: Language;
+  orderId: number;
+  orderNumber: string;
+  returnNumber: string | null;
+  refund: Pick<RefundRow, 'amount' | 'creditNoteNumber' | 'creditNoteVat'>;
+  lines: { label: string; amount: string }[];
+  /** Refunded beyond the lines (shipping, an amount without lines). */
+  other: string | null;
+}
+
+/** The shopper's news that the money went back, with what it was for and the credit note. */
+export function refundedMail(input: RefundedMailInput, shop: ShopIdentity): MailMessage {
+  const { lang } = input;
+  const t = T[lang];
+  const w = shopperWords(lang);
+  const money = (amount: string) => formatMoney(amount, lang, { cents: true });
+  const number = input.refund.creditNoteNumber ?? '';
+  const after: Line[] = number
+    ? [
+        [
+          `${number.startsWith('CN-') ? t.creditNote : t.receipt}: `,
+          { link: creditNoteLink(shop, input.orderId, number, lang), label: number },
+        ],
+      ]
+    : [];
+  return renderMail(input.to, lang, shop.name, {
+    subject: t.subject(input.orderNumber),
+    greeting: w.hello(input.name),
+    intro: [t.intro(money(input.refund.amount), input.orderNumber, input.returnNumber)],
+    table: [
+      ...input.lines.map((l) => ({ label: { user: l.label }, value: money(l.amount) })),
+      ...(input.other ? [{ label: t.other, value: money(input.other) }] : []),
+      { label: t.total, value: money(input.refund.amount), strong: true },
+      ...(input.refund.creditNoteVat
+        ? [{ label: w.vat(VAT_PERCENT), value: money(input.refund.creditNoteVat) }]
+        : []),
+    ],
+    after,
+    action: { label: w.follow, link: ordersLink(shop, lang) },
+    outro: [w.questions(shop.email)],
+  });
+}
+
+/** The refund e-mails, written in the transaction that records the refund's success. */
+export class RefundMails {
+  constructor(private readonly shop: ShopIdentity) {}
+
+  async enqueueRefunded(tx: Database, refund: RefundRow): Promise<void> {
+    if (refund.orderId === null) return;
+    const [row] = await tx
+      .select({ order: orders, email: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, refund.orderId));
+    if (!row) return;
+    const [rma] =
+      refund.returnId === null
+        ? []
+        : await tx.select({ number: returns.number }).from(returns).where(eq(returns.id, refund.returnId));
+    const lang = emailLanguage(row.order.locale);
+    const w = shopperWords(lang);
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, refund.orderId))
+      .orderBy(asc(orderItems.id));
+    const lines = refund.lines.flatMap((line) => {
+      const item = items.find((i) => i.id === line.itemId);
+      return item
+        ? [
+            {
+              label: `${line.quantity} × ${item.productName[lang] || item.productName.en} (${w.size} ${item.size})`,
+              amount: line.amount,
+            },
+          ]
+        : [];
+    });
+    const linesFils = refund.lines.reduce((sum, l) => sum + toFils(l.amount), 0);
+    const otherFils = toFils(refund.amount) - linesFils;
+    await enqueueMail(tx, {
+      kind: 'order_refunded',
+      about: `order:${refund.orderId}`,
+      message: refundedMail(
+        {
+          to: row.email,
+          name: row.order.billingAddress.name,
+          lang,
+          orderId: row.order.id,
+          orderNumber: row.order.orderNumber,
+          returnNumber: rma?.number ?? null,
+          refund,
+          lines,
+          other: otherFils > 0 ? fromFils(otherFils) : null,
+        },
+        this.shop,
+      ),
+    });
+  }
+}
