@@ -50,8 +50,8 @@ export default defineConfig({
   // The back office adds pieces and ships orders in the run's one shop: its stories run once the storefront's,
   // which count the demo catalogue's 24 caftans, are done.
   projects: [
-    { name: 'storefront', testIgnore: /admin\.spec\.ts$/ },
-    { name: 'back-office', testMatch: /admin\.spec\.ts$/, dependencies: ['storefront'] },
+    { name: 'storefront', testIgnore: /(admin|after-sale)\.spec\.ts$/ },
+    { name: 'back-office', testMatch: /(admin|after-sale)\.spec\.ts$/, dependencies: ['storefront'] },
   ],
   webServer: [
     {
@@ -80,7 +80,19 @@ export default defineConfig({
         FORGOT_LIMIT_PER_EMAIL: '100',
         RESET_LIMIT_PER_IP: '10000',
         // A retried story registers its owner afresh under `-retry` (the first try's account already exists).
-        ADMIN_EMAILS: ['en', 'ar', 'admin-en', 'admin-ar', 'axe-en', 'axe-fr', 'axe-ar']
+        ADMIN_EMAILS: [
+          'en',
+          'ar',
+          'admin-en',
+          'admin-ar',
+          'axe-en',
+          'axe-fr',
+          'axe-ar',
+          'refund-en',
+          'refund-ar',
+          'exchange-en',
+          'exchange-ar',
+        ]
           .flatMap((who) => [who, `${who}-retry`])
           .map(ownerEmail)
           .join(','),

@@ -1,108 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as OTPAuth from 'otpauth';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addressIn, expect, snap as snapAt, test } from '../fixtures/shop';
 import {
   newCustomer,
-  ownerOfThisTry,
   registerCustomer,
   signInQuickly,
   verifyEmail,
   waitForEmail,
-  type Customer,
 } from '../fixtures/accounts';
+import { exact, fitsAPhone, openAdmin, pick, signInOwner, words } from '../fixtures/back-office';
 import { anyPieceInStock, buyThroughApi } from '../fixtures/checkout';
 import { seriousViolations } from '../fixtures/axe';
 
-type Lang = 'en' | 'fr' | 'ar';
-type Texts = Record<string, unknown>;
-
-/** The back office's own words, so each story reads the page in the language it is in. */
-const words = (lang: Lang): Texts =>
-  JSON.parse(
-    readFileSync(join(import.meta.dirname, `../../apps/web/public/locales/${lang}/admin.json`), 'utf8'),
-  ) as Texts;
-const pick = (texts: Texts, path: string, values: Record<string, string | number> = {}): string => {
-  const text = path.split('.').reduce<unknown>((node, key) => (node as Texts)[key], texts) as string;
-  return text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
-};
-const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-
-/**
- * The shop's owner (ADMIN_EMAILS), signed in with the second factor already passed: registered, address
- * confirmed, signed in (the role comes with it), then an authenticator app set up through the API, which
- * confirms this sign-in. The browser then starts signed in, as the storefront keeps the session.
- */
-async function signInOwner(page: Page, request: APIRequestContext, who: string): Promise<Customer> {
-  const owner = { ...newCustomer('Lalla Owner'), email: ownerOfThisTry(who) };
-  await registerCustomer(request, owner);
-  await verifyEmail(request, owner);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: owner.email, password: owner.password },
-  });
-  expect(login.status()).toBe(200);
-  const token = (await login.json()).data.tokens.accessToken as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const setup = await request.post('/api/v1/auth/two-factor/setup', { headers });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const secret = (await setup.json()).data.secret as string;
-  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
-  const enable = await request.post('/api/v1/auth/two-factor/enable', { headers, data: { code } });
-  expect(enable.status(), await enable.text()).toBe(200);
-  await page.addInitScript((accessToken) => {
-    if (!sessionStorage.getItem('e2e-signed-in')) {
-      sessionStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem('auth_token', accessToken);
-    }
-  }, token);
-  return owner;
-}
-
-async function openAdmin(page: Page, path: string, lang: Lang, dark = false) {
-  await page.addInitScript(
-    ([l, d]) => {
-      localStorage.setItem('i18nextLng', l);
-      localStorage.setItem('darkMode', String(d));
-    },
-    [lang, dark] as const,
-  );
-  // The back office has an address per language too (`/ar/admin/...`).
-  await page.goto(addressIn(lang, path));
-}
-
 /** The back office's screenshots, named `admin-…`. */
 const snap = (page: Page, name: string) => snapAt(page, `admin-${name}`);
-
-/**
- * On a 390 px phone the page itself never scrolls sideways (a wide table scrolls inside its own box): the
- * elements that stick out past the screen's edge, by tag and class, or none.
- */
-async function fitsAPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 900 });
-  await page.waitForTimeout(150);
-  const outside = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        const box = el.getBoundingClientRect();
-        if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) return false;
-        // Inside a box that scrolls or clips by itself, it is that box's business.
-        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-          if (getComputedStyle(up).overflowX !== 'visible') return false;
-        }
-        return true;
-      })
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().right)}`,
-      );
-  });
-  if (size) await page.setViewportSize(size);
-  expect(outside).toEqual([]);
-}
 
 /** A JPEG the browser makes of what it shows: a real photo file, different each time. */
 async function photo(page: Page, name: string) {

@@ -116,6 +116,9 @@ describe('a paid order, end to end', () => {
           color_name: { en: expect.any(String), fr: expect.any(String), ar: expect.any(String) },
           size: l.size,
         },
+        refunded_quantity: 0,
+        // Not delivered yet: nothing to return.
+        returnable_quantity: 0,
       })),
     );
 

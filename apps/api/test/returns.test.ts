@@ -117,6 +117,7 @@ describe('asking for a return', () => {
     });
     expect(early.status).toBe(422);
     expect(early.body.errors.order[0]).toContain('delivered');
+    expect(early.body.code).toBe('order_not_delivered');
 
     const bad: [unknown, string][] = [
       [{ ...body, type: 'swap' }, 'type'],
@@ -172,6 +173,7 @@ describe('asking for a return', () => {
       });
       expect(late.status).toBe(422);
       expect(late.body.errors.order[0]).toContain('within 14 days of delivery');
+      expect(late.body.code).toBe('return_window_closed');
       expect((await orderOf(t, shopper, order.id)).items.map((i) => i.returnable_quantity)).toEqual([0, 0]);
     } finally {
       clock -= 15 * DAY_MS;

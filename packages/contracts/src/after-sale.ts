@@ -219,7 +219,7 @@ export type ReturnUpdate = z.infer<typeof ReturnUpdateSchema>;
  * received (or the request closed); a received one is refunded (a return) or its new piece shipped (an
  * exchange), or closed; refunded and exchanged ones are closed. Rejected and closed are final.
  */
-export function nextReturnStatuses(from: ReturnStatus, type: ReturnType): ReturnStatus[] {
+export function nextReturnStatuses(from: ReturnStatus, type: ReturnType): Exclude<ReturnStatus, 'requested'>[] {
   switch (from) {
     case 'requested':
       return ['approved', 'rejected'];
@@ -243,7 +243,7 @@ export function illegalReturnMove(
   type: ReturnType,
 ): string | undefined {
   if (from === to) return `The return is already ${to}.`;
-  if (nextReturnStatuses(from, type).includes(to)) return undefined;
+  if ((nextReturnStatuses(from, type) as ReturnStatus[]).includes(to)) return undefined;
   if (to === 'refunded' && type === 'exchange') return 'An exchange is completed by shipping the new piece.';
   if (to === 'exchanged' && type === 'return') return 'A return is completed by a refund.';
   if (from === 'rejected' || from === 'closed') return `A ${from} return cannot change any more.`;

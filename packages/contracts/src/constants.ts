@@ -60,6 +60,10 @@ export const ERROR_CODES = {
   secondFactorRequired: 'second_factor_required',
   secondFactorEnrolmentRequired: 'second_factor_enrolment_required',
   freshSignInRequired: 'fresh_sign_in_required',
+  /** A return asked after RETURN_DAYS from delivery. */
+  returnWindowClosed: 'return_window_closed',
+  /** A return asked of an order not delivered yet. */
+  orderNotDelivered: 'order_not_delivered',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -18,3 +18,4 @@ export { default as CheckoutPage } from '@/features/checkout/checkout-page';
 export { default as OrderConfirmationPage } from '@/features/checkout/order-confirmation-page';
 export { default as OrdersPage } from '@/features/orders/orders-page';
 export { default as InvoicePage } from '@/features/orders/invoice-page';
+export { default as CreditNotePage } from '@/features/orders/credit-note-page';

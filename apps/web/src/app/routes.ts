@@ -258,6 +258,19 @@ export const PAGES: readonly PageRoute[] = [
     }),
   },
   {
+    // The refund e-mail links here.
+    path: paths.creditNote.path,
+    page: accountPage('CreditNotePage'),
+    guard: 'signed-in',
+    ...(onServer && {
+      server: {
+        ...account(['orders'], 'orders:creditNote.open'),
+        accepts: ({ id, number }) => /^\d{1,12}$/.test(id ?? '') && /^[A-Za-z0-9-]{1,60}$/.test(number ?? ''),
+        onePage: true,
+      },
+    }),
+  },
+  {
     path: paths.checkout.path,
     page: accountPage('CheckoutPage'),
     guard: 'signed-in',

@@ -45,6 +45,11 @@ export const paths = {
   orders: { path: '/account/orders', href: () => '/account/orders' },
   /** One order's invoice (or receipt), printable; the confirmation e-mail links here (API order-mails.ts). */
   invoice: { path: '/account/orders/:id/invoice', href: (id: number) => `/account/orders/${id}/invoice` },
+  /** A refund's credit note, printable; the refund e-mail links here (API refunds/mails.ts). */
+  creditNote: {
+    path: '/account/orders/:id/credit-notes/:number',
+    href: (id: number, number: string) => `/account/orders/${id}/credit-notes/${encodeURIComponent(number)}`,
+  },
   profile: { path: '/account/profile', href: () => '/account/profile' },
   addresses: { path: '/account/addresses', href: () => '/account/addresses' },
   /** The back office: admins only (app/guards.tsx). */
@@ -60,6 +65,8 @@ export const paths = {
     path: '/admin/orders/:id/packing-slip',
     href: (id: number) => `/admin/orders/${id}/packing-slip`,
   },
+  adminReturns: { path: '/admin/returns', href: () => '/admin/returns' },
+  adminReturn: { path: '/admin/returns/:id', href: (id: number) => `/admin/returns/${id}` },
   adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
   adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },

@@ -42,6 +42,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | number | undefined>;
+  /** Headers of this call (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /**
    * Default true: send the access token and, on a 401, refresh it once and retry, then tell the session. False
    * for the calls that make or end a session themselves (login, refresh, logout...): a 401 there is an answer.
@@ -87,7 +89,7 @@ async function send<T>(path: string, options: RequestOptions, token: string | nu
   const url = new URL(`${env.apiBase}${path}`, location.origin);
   for (const [k, v] of Object.entries(options.query ?? {}))
     if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(env.requestTimeoutMs);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ERROR_CODES,
   illegalReturnMove,
   type FieldErrors,
   type LocalizedText,
@@ -85,20 +86,28 @@ export class ReturnService {
       const order = await lockOrder(tx, orderId);
       if (order.userId !== userId) throw new HttpError(404, 'Order not found');
       if (order.fulfillmentStatus !== 'delivered') {
-        throw new HttpError(422, INVALID, {
-          order: ['A return or an exchange can be asked once the order has been delivered.'],
-        });
+        throw new HttpError(
+          422,
+          INVALID,
+          { order: ['A return or an exchange can be asked once the order has been delivered.'] },
+          { code: ERROR_CODES.orderNotDelivered },
+        );
       }
       const until = returnDeadline(
         (await deliveredAt(tx, [order.id])).get(order.id),
         this.options.returnDays,
       );
       if (!until || this.options.now().getTime() > until.getTime()) {
-        throw new HttpError(422, INVALID, {
-          order: [
-            `Pieces may be returned or exchanged within ${this.options.returnDays} days of delivery; for this order that was until ${until?.toISOString().slice(0, 10) ?? 'its delivery'}.`,
-          ],
-        });
+        throw new HttpError(
+          422,
+          INVALID,
+          {
+            order: [
+              `Pieces may be returned or exchanged within ${this.options.returnDays} days of delivery; for this order that was until ${until?.toISOString().slice(0, 10) ?? 'its delivery'}.`,
+            ],
+          },
+          { code: ERROR_CODES.returnWindowClosed },
+        );
       }
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       const [refundRows, earlier] = await Promise.all([

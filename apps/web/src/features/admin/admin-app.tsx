@@ -11,6 +11,8 @@ const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const OrdersPage = lazy(() => import('./orders/orders-page'));
 const OrderPage = lazy(() => import('./orders/order-page'));
 const PackingSlipPage = lazy(() => import('./orders/packing-slip-page'));
+const ReturnsPage = lazy(() => import('./returns/returns-page'));
+const ReturnPage = lazy(() => import('./returns/return-page'));
 const MessagesPage = lazy(() => import('./messages/messages-page'));
 const CustomersPage = lazy(() => import('./customers/customers-page'));
 const CustomerPage = lazy(() => import('./customers/customer-page'));
@@ -32,6 +34,8 @@ export default function AdminApp() {
         <Route path={under(paths.adminOrders.path)} element={<OrdersPage />} />
         <Route path={under(paths.adminOrder.path)} element={<OrderPage />} />
         <Route path={under(paths.adminPackingSlip.path)} element={<PackingSlipPage />} />
+        <Route path={under(paths.adminReturns.path)} element={<ReturnsPage />} />
+        <Route path={under(paths.adminReturn.path)} element={<ReturnPage />} />
         <Route path={under(paths.adminMessages.path)} element={<MessagesPage />} />
         <Route path={under(paths.adminCustomers.path)} element={<CustomersPage />} />
         <Route path={under(paths.adminCustomer.path)} element={<CustomerPage />} />

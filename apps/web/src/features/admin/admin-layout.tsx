@@ -10,11 +10,13 @@ import { appLive } from '@/lib/early-input';
 import { changeLanguage } from '@/lib/i18n';
 import { setTheme, useTheme } from '@/lib/theme';
 import { useAdminMessages } from './api/messages';
+import { useAdminReturns } from './api/after-sale';
 import adminStylesheet from './admin.css?url';
 
 const NAV = [
   { to: paths.admin.href(), key: 'dashboard', end: true },
   { to: paths.adminOrders.href(), key: 'orders' },
+  { to: paths.adminReturns.href(), key: 'returns' },
   { to: paths.adminProducts.href(), key: 'products' },
   { to: paths.adminCollections.href(), key: 'collections' },
   { to: paths.adminGallery.href(), key: 'gallery' },
@@ -31,6 +33,8 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const theme = useTheme();
   const unread = useAdminMessages({ box: 'inbox', page: 1, per_page: 1 }).data?.unread ?? 0;
+  const requested =
+    useAdminReturns({ status: 'requested', page: 1, per_page: 1 }).data?.counts.requested ?? 0;
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' });
@@ -89,6 +93,11 @@ export default function AdminLayout() {
                 {item.key === 'messages' && unread > 0 && (
                   <span className="adm-count" aria-label={t('messages.unreadCount', { count: unread })}>
                     {unread}
+                  </span>
+                )}
+                {item.key === 'returns' && requested > 0 && (
+                  <span className="adm-count" aria-label={t('returns.requestedCount', { count: requested })}>
+                    {requested}
                   </span>
                 )}
               </NavLink>

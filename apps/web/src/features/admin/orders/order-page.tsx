@@ -21,6 +21,8 @@ import {
 } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
 import { problemText } from '../components/problems';
+import { RefundsCard } from './refunds-card';
+import { OrderReturns } from '../returns/return-parts';
 
 /** One order: its pieces, addresses, payment, history, the move to its next status and its packing slip. */
 export default function OrderPage() {
@@ -152,6 +154,9 @@ export default function OrderPage() {
             ))}
           </ol>
         </section>
+
+        <RefundsCard order={order} />
+        <OrderReturns orderId={order.id} />
       </div>
       <div className="adm-stack" style={{ marginBlockStart: 'var(--space-4)' }}>
         <AuditLog entries={audit} />

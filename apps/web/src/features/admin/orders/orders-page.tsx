@@ -9,6 +9,7 @@ import { inputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrders } from '../api/orders';
 import { PagedTable } from '../components/admin-table';
+import { RefundsAttention } from './refunds-card';
 import {
   AdminPageHeader,
   OrderStatusBadge,
@@ -91,6 +92,7 @@ export default function OrdersPage() {
   return (
     <>
       <AdminPageHeader title={t('orders.title')} />
+      <RefundsAttention />
       <Tabs
         label={t('orders.byStatus')}
         tabs={TABS.map((tab) => ({

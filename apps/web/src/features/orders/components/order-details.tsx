@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@boutique/contracts';
@@ -10,8 +11,12 @@ import { TotalsList } from '@/components/ui/totals';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../use-reorder';
 import { useCountryName } from '../use-country-name';
+import { returnWindow } from '../after-sale';
 import { OrderTracker, StatusBadge } from './order-parts';
+import { RefundsSection, ReturnsSection } from './after-sale-sections';
+import { ReturnForm } from './return-form';
 import styles from './orders.module.css';
+import afterSale from './after-sale.module.css';
 
 /** The whole order: tracker, pieces, billing address and totals; "order again" once it was delivered. */
 export function OrderDetails({ order: listed, onClose }: { order: Order; onClose: () => void }) {
@@ -23,6 +28,10 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
   const countryName = useCountryName(lang);
   const billing = order.billing_address;
   const money = (amount: string) => formatMoney(amount, lang);
+  // The line whose return form is open, and the number of the request just made.
+  const [asking, setAsking] = useState<number | null>(null);
+  const [asked, setAsked] = useState<string | null>(null);
+  const canReturn = returnWindow(order).state === 'open';
 
   return (
     <Modal
@@ -106,10 +115,44 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                   <span className="visually-hidden">{t('details.lineTotal')}: </span>
                   {money(item.line_total)}
                 </p>
+                {canReturn && (item.returnable_quantity ?? 0) > 0 && asking !== item.id && (
+                  <button
+                    type="button"
+                    className={afterSale.ask}
+                    aria-label={t('returns.askFor', { name: localized(item.product_name, lang) })}
+                    onClick={() => {
+                      setAsked(null);
+                      setAsking(item.id);
+                    }}
+                  >
+                    {t('returns.ask')}
+                  </button>
+                )}
+                {asking === item.id && (
+                  <div className={styles.itemWide}>
+                    <ReturnForm
+                      orderId={order.id}
+                      item={item}
+                      onCancel={() => setAsking(null)}
+                      onDone={(created) => {
+                        setAsking(null);
+                        setAsked(created.number);
+                      }}
+                    />
+                  </div>
+                )}
               </li>
             ))}
           </ul>
+          {asked && (
+            <p className={afterSale.done} role="status">
+              {t('returns.sent', { number: asked })}
+            </p>
+          )}
         </section>
+
+        <ReturnsSection order={order} />
+        <RefundsSection order={order} />
 
         <div className={styles.detailsGrid}>
           <section aria-labelledby="order-billing">
@@ -160,6 +203,9 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                     Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount),
                 },
                 { label: t('details.total'), value: money(order.total_amount), grand: true },
+                ...(order.refunded_amount && Number(order.refunded_amount) > 0
+                  ? [{ label: t('refunds.refunded'), value: money(order.refunded_amount) }]
+                  : []),
                 {
                   label: t('details.paymentMethod'),
                   value: t(`methods.${order.payment_method}`),

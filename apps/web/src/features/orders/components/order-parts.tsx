@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { CheckIcon } from '@/components/ui/icons';
 import { TRACKER_STAGES, stagesReached, statusLabelKey, thumbnails } from '../order-status';
+import { creditNoteKind, creditNotesOf } from '../after-sale';
 import styles from './orders.module.css';
 
 export function StatusBadge({ status }: { status: FulfillmentStatus }) {
@@ -67,6 +68,9 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
         <p className={styles.cardTotal}>
           <span>{t('card.total')}</span>
           <strong data-testid="order-total">{formatMoney(order.total_amount, lang)}</strong>
+          {(order.payment_status === 'refunded' || order.payment_status === 'partially_refunded') && (
+            <span className={styles.refunded}>{t(`refunds.payment.${order.payment_status}`)}</span>
+          )}
         </p>
         <div className={styles.cardActions}>
           <Link
@@ -76,6 +80,19 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
           >
             {t('invoice.open')}
           </Link>
+          {creditNotesOf(order).map((refund) => (
+            <Link
+              key={refund.id}
+              to={paths.creditNote.href(order.id, refund.credit_note_number)}
+              className={styles.details}
+              aria-label={t('creditNote.openOf', {
+                kind: t(`creditNote.kind.${creditNoteKind(refund.credit_note_number)}`),
+                number: refund.credit_note_number,
+              })}
+            >
+              <bdi dir="ltr">{refund.credit_note_number}</bdi>
+            </Link>
+          ))}
           <button
             type="button"
             className={styles.details}

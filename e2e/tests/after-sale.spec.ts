@@ -1,0 +1,226 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { addressIn, expect, snap, test } from '../fixtures/shop';
+import {
+  registerCustomer,
+  signInQuickly,
+  verifyEmail,
+  waitForEmail,
+  type Customer,
+} from '../fixtures/accounts';
+import { buyThroughApi, type CatalogPiece } from '../fixtures/checkout';
+import { exact, fitsAPhone, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
+
+// This shop runs without SHOP_TRN: a refund's document is a refund receipt (`{order}-R1`); the tax credit note
+// (CN-) is covered by the API and unit tests.
+
+interface Listed {
+  slug: string;
+  name_en: string;
+  price: string;
+  status?: string;
+  colors: { key?: string }[];
+  sizes: { name: string; in_stock: boolean; left?: number }[];
+}
+
+/** Pieces still in stock, caftans and jellabas, each product with the sizes it has in stock. */
+async function inStock(request: APIRequestContext): Promise<{ product: Listed; sizes: string[] }[]> {
+  const out: { product: Listed; sizes: string[] }[] = [];
+  for (const category of ['jellaba', 'caftan']) {
+    const res = await request.get(`/api/v1/products/filters/category/${category}`);
+    for (const p of (await res.json()).data.data.products as Listed[]) {
+      const sizes = p.sizes.filter((s) => s.in_stock).map((s) => s.name);
+      if (p.status !== 'inactive' && sizes.length > 0) out.push({ product: p, sizes });
+    }
+  }
+  return out;
+}
+
+const pieceOf = (p: Listed, size: string): CatalogPiece => ({
+  slug: p.slug,
+  name: p.name_en,
+  price: Number(p.price),
+  color: p.colors[0]?.key ?? null,
+  size,
+});
+
+/** An amount as the shop writes it with its fils. */
+const aed = (amount: number, lang: Lang) => {
+  const digits = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return lang === 'ar' ? `${digits}\u00a0د.إ` : `AED\u00a0${digits}`;
+};
+
+/** A shopper with a confirmed address, signed in in a browser of their own, in `lang` and `dark`. */
+async function shopperPage(browser: Browser, customer: Customer, lang: Lang, dark: boolean, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(
+    ([l, d]) => {
+      localStorage.setItem('i18nextLng', l);
+      localStorage.setItem('darkMode', String(d));
+    },
+    [lang, dark] as const,
+  );
+  await signInQuickly(page, customer);
+  return page;
+}
+
+/** Screenshots in the theme the story runs in, and in the other one too when screenshots are asked for. */
+async function snapBoth(page: Page, name: string, dark: boolean) {
+  await snap(page, `${name}${dark ? '-dark' : ''}`);
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await page.evaluate((d) => localStorage.setItem('darkMode', String(d)), !dark);
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await snap(page, `${name}${dark ? '' : '-dark'}`);
+  await page.evaluate((d) => localStorage.setItem('darkMode', String(d)), dark);
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  const a = (path: string, values?: Record<string, string | number>) => pick(words(lang), path, values);
+  const o = (path: string, values?: Record<string, string | number>) =>
+    pick(words(lang, 'orders'), path, values);
+  // The Arabic stories run in the dark theme on a 390 px phone.
+  const dark = lang === 'ar';
+  const width = dark ? 390 : 1280;
+
+  test(`${lang}: the owner refunds part of an order and the shopper sees the credit note`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 900 });
+    const customer = await registerCustomer(page.request);
+    await verifyEmail(page.request, customer);
+    const [first, second] = (await inStock(page.request)).slice(0, 2);
+    if (!first || !second) throw new Error('the demo catalogue has not two pieces in stock');
+    const bought = pieceOf(first.product, first.sizes[0]!);
+    const order = await buyThroughApi(
+      page.request,
+      customer,
+      [bought, pieceOf(second.product, second.sizes[0]!)],
+      lang,
+    );
+
+    // The owner refunds one of the two pieces and puts it back on sale.
+    await signInOwner(page, page.request, `refund-${lang}`);
+    await openAdmin(page, `/admin/orders/${order.order_id}`, lang, dark);
+    const card = page.getByRole('region', { name: a('refunds.title') });
+    await expect(card).toBeVisible();
+    await card.getByLabel(a('refunds.mode.lines')).check();
+    await card.getByRole('spinbutton').first().fill('1');
+    await card.getByLabel(a('refunds.restock')).check();
+    await card.getByLabel(a('refunds.reason')).fill('One caftan came back unworn');
+    await card
+      .getByRole('button', { name: a('refunds.submit', { amount: aed(bought.price, lang) }) })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: a('refunds.confirmYes') })
+      .click();
+    await expect(
+      card.getByText(a('refunds.made.succeeded', { amount: aed(bought.price, lang) })),
+    ).toBeVisible();
+    const number = `${order.order_number}-R1`;
+    await expect(card.getByTestId('admin-refund')).toContainText(number);
+    await expect(page.getByText(a('paymentStatus.partially_refunded'), { exact: false })).toBeVisible();
+    if (dark) await fitsAPhone(page);
+    await snap(page, `admin-refund-${lang}${dark ? '-dark' : ''}`);
+
+    // The shopper sees it in My orders, opens the document, and has it by e-mail in the order's language.
+    const shopper = await shopperPage(browser, customer, lang, dark, width);
+    await shopper.goto(addressIn(lang, '/account/orders'));
+    const orderCard = shopper.getByTestId('order-card').filter({ hasText: order.order_number });
+    await expect(orderCard.getByText(o('refunds.payment.partially_refunded'))).toBeVisible();
+    await orderCard
+      .getByRole('link', {
+        name: o('creditNote.openOf', { kind: o('creditNote.kind.refund_receipt'), number }),
+      })
+      .click();
+    const sheet = shopper.getByTestId('credit-note');
+    await expect(sheet.getByRole('heading', { level: 1 })).toHaveText(o('creditNote.kind.refund_receipt'));
+    await expect(sheet.getByTestId('credit-note-number')).toHaveText(number);
+    await expect(sheet.getByTestId('credit-note-total')).toHaveText(aed(bought.price, lang));
+    await expect(sheet).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await snapBoth(shopper, `credit-note-${lang}`, dark);
+    await shopper.emulateMedia({ media: 'print' });
+    await expect(shopper.getByRole('banner')).toBeHidden();
+    await snap(shopper, `credit-note-print-${lang}${dark ? '-dark' : ''}`);
+    await shopper.emulateMedia({ media: 'screen' });
+    const mail = await waitForEmail(customer.email, { containing: `/credit-notes/${number}` });
+    expect(mail).toContain(lang === 'ar' ? 'استرداد المبلغ لطلبك' : 'Your refund for order');
+    await shopper.context().close();
+  });
+
+  test(`${lang}: a shopper asks for an exchange and the owner completes it`, async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 900 });
+    const customer = await registerCustomer(page.request);
+    await verifyEmail(page.request, customer);
+    const choice = (await inStock(page.request)).find((p) => p.sizes.length >= 2);
+    if (!choice) throw new Error('no piece of the demo catalogue has two sizes in stock');
+    const [size, wanted] = choice.sizes as [string, string];
+    const order = await buyThroughApi(page.request, customer, pieceOf(choice.product, size), lang);
+    const owner = await signInOwner(page, page.request, `exchange-${lang}`);
+    const delivered = await page.request.patch(`/api/v1/orders/${order.order_id}/status`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { status: 'delivered' },
+    });
+    expect(delivered.status(), await delivered.text()).toBe(200);
+
+    // The shopper asks, from My orders, for the other size.
+    const shopper = await shopperPage(browser, customer, lang, dark, width);
+    await shopper.goto(addressIn(lang, '/account/orders'));
+    await shopper
+      .getByRole('button', { name: o('card.viewDetailsOf', { number: order.order_number }) })
+      .click();
+    const details = shopper.getByRole('dialog');
+    await expect(details.getByTestId('return-window')).toBeVisible();
+    await details.getByRole('button', { name: new RegExp(`^${o('returns.ask')}`) }).click();
+    await details.getByLabel(o('returns.type.exchange')).check();
+    await details.getByLabel(o('returns.size'), { exact: true }).selectOption(wanted);
+    await details.getByLabel(o('returns.reason'), { exact: true }).selectOption('too_small');
+    await details.getByLabel(new RegExp(o('returns.comment'))).fill('A size up, please');
+    await details.getByRole('button', { name: o('returns.submitExchange') }).click();
+    const sent = details.getByRole('status').filter({ hasText: /RMA-\d{6}/ });
+    await expect(sent).toBeVisible();
+    const rma = /RMA-\d{6}/.exec((await sent.textContent()) ?? '')![0];
+    const card = details.getByTestId('return-card').filter({ hasText: rma });
+    await expect(card).toContainText(o('returns.status.requested'));
+    await snapBoth(shopper, `returns-shopper-${lang}`, dark);
+
+    // The owner works it: approve (the new size is set aside), receive it back on sale, ship the new piece.
+    await openAdmin(page, '/admin/returns', lang, dark);
+    await expect(page.getByRole('heading', { level: 1, name: a('returns.title') })).toBeVisible();
+    await snap(page, `admin-returns-${lang}${dark ? '-dark' : ''}`);
+    await page.getByRole('link', { name: rma }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: a('returns.titleOf.exchange', { number: rma }) }),
+    ).toBeVisible();
+    await page.getByLabel(a('returns.note')).fill('Send it with the RMA number inside');
+    await page.getByRole('button', { name: exact(a('returns.actions.approved')) }).click();
+    await expect(page.getByText(a('returns.held_one', { count: 1, size: wanted }))).toBeVisible();
+    await page.getByRole('button', { name: exact(a('returns.actions.receivedRestock')) }).click();
+    await expect(page.getByText(a('returns.backOnSale'))).toBeVisible();
+    await page.getByRole('button', { name: exact(a('returns.actions.exchanged')) }).click();
+    await expect(page.getByText(a('returns.moved', { status: a('returns.status.exchanged') }))).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: a('orders.status') }).getByText(a('returns.status.exchanged')),
+    ).toBeVisible();
+    if (dark) await fitsAPhone(page);
+    await snap(page, `admin-return-${lang}${dark ? '-dark' : ''}`);
+
+    // The shopper sees each step, and had an e-mail for it in the order's language.
+    await shopper.reload();
+    await shopper
+      .getByRole('button', { name: o('card.viewDetailsOf', { number: order.order_number }) })
+      .click();
+    const done = shopper.getByRole('dialog').getByTestId('return-card').filter({ hasText: rma });
+    await expect(done).toContainText(o('returns.status.exchanged'));
+    await expect(done).toContainText('Send it with the RMA number inside');
+    const mail = await waitForEmail(customer.email, { containing: rma });
+    expect(mail).toContain(rma);
+    await shopper.context().close();
+  });
+}
