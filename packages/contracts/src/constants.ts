@@ -136,13 +136,14 @@ export type RefundKind = (typeof REFUND_KINDS)[number];
 /** Returns and exchanges (RMA): asked by the shopper, worked by the owner. */
 export const RETURN_TYPES = ['return', 'exchange'] as const;
 export type ReturnType = (typeof RETURN_TYPES)[number];
+/** In the order a return goes through them (rejected and closed end it). */
 export const RETURN_STATUSES = [
   'requested',
   'approved',
-  'rejected',
   'received',
   'refunded',
   'exchanged',
+  'rejected',
   'closed',
 ] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];

@@ -158,9 +158,12 @@ export interface ReturnMailInput {
 
 const lineRows = (lines: ReturnMailLine[], lang: Language) => {
   const w = shopperWords(lang);
+  // An arrow between two Latin sizes reads backwards in Arabic: words say it.
+  const wanted = (from: string, to: string) =>
+    lang === 'ar' ? `من ${w.size} ${from} إلى ${w.size} ${to}` : `${w.size} ${from} → ${to}`;
   return lines.map((l) => ({
     label: { user: `${l.quantity} × ${l.name}` },
-    value: `${w.size} ${l.size}${l.wantedSize ? ` → ${l.wantedSize}` : ''}`,
+    value: l.wantedSize ? wanted(l.size, l.wantedSize) : `${w.size} ${l.size}`,
   }));
 };
 

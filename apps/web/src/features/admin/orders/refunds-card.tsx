@@ -54,7 +54,8 @@ export function RefundRow({ refund, order }: { refund: AdminRefund; order?: Admi
         </p>
         {refund.credit_note_number && (
           <p className="adm-muted">
-            {t('refunds.creditNote')} <bdi dir="ltr">{refund.credit_note_number}</bdi> ·{' '}
+            {t(refund.credit_note_number.startsWith('CN-') ? 'refunds.creditNote' : 'refunds.receipt')}{' '}
+            <bdi dir="ltr">{refund.credit_note_number}</bdi> ·{' '}
             {t('refunds.vat', { amount: formatMoney(refund.vat ?? '0', lang, { cents: true }) })}
           </p>
         )}
@@ -102,6 +103,8 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
   if (!query.data) return <QueryState error={query.error} retry={() => void query.refetch()} />;
   const { refunds, refundable } = query.data;
   const request = refundRequest(choice, refundable);
+  // The button says the amount as soon as it is known, the reason not typed yet.
+  const preview = refundRequest({ ...choice, reason: choice.reason || '-' }, refundable);
   const money = (fils: number) => formatMoney(fromFils(fils), lang, { cents: true });
   const set = (change: Partial<RefundChoice>) => {
     setDone(undefined);
@@ -240,8 +243,8 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
           <FormMessages error={banner} success={done} />
           <div>
             <Button type="submit" loading={create.isPending}>
-              {'fils' in request
-                ? t('refunds.submit', { amount: money(request.fils) })
+              {'fils' in preview
+                ? t('refunds.submit', { amount: money(preview.fils) })
                 : t('refunds.submitPlain')}
             </Button>
           </div>
