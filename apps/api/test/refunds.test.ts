@@ -380,11 +380,19 @@ describe('refunds through the sandbox', () => {
     // Two refunds written and committed, then the process died: one before asking the gateway, one after the
     // gateway made the refund but before its answer was recorded.
     const paymentId = await paymentIdOf(order);
+    // As a first try leaves them: one attempt, the next due 30 s later on the shop's clock.
+    const crashed = {
+      paymentId,
+      orderId: order.id,
+      kind: 'owner' as const,
+      attempts: 1,
+      nextAttemptAt: new Date(clock + 30_000),
+    };
     const [never, lost] = await t.database.db
       .insert(refunds)
       .values([
-        { paymentId, orderId: order.id, kind: 'owner', amount: '20.00', reason: 'crash 1', attempts: 1 },
-        { paymentId, orderId: order.id, kind: 'owner', amount: '30.00', reason: 'crash 2', attempts: 1 },
+        { ...crashed, amount: '20.00', reason: 'crash 1' },
+        { ...crashed, amount: '30.00', reason: 'crash 2' },
       ])
       .returning();
     await t.database.db.insert(sandboxRefunds).values({

@@ -290,6 +290,26 @@ export const PaymentWebhookResponseSchema = envelope(
 
 // ---------------------------------------------------------------- invoices
 
+/** Who issues an order's documents: the shop's name, address, TRN (tax documents only) and contact. */
+export const DocumentIssuerSchema = z.object({
+  name: z.string(),
+  address: z.array(z.string()),
+  trn: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+/** A line of an order's document: the piece, its colour and size, how many, at what price, for how much. */
+export const DocumentLineSchema = z.object({
+  name: LocalizedTextSchema,
+  color_name: LocalizedTextSchema.nullable(),
+  size: z.string(),
+  quantity: z.number().int(),
+  unit_price: MoneySchema,
+  total: MoneySchema,
+});
+export type DocumentLine = z.infer<typeof DocumentLineSchema>;
+
 /** `GET /v1/orders/{id}/invoice`: what the printable tax invoice (or receipt, without SHOP_TRN) shows. */
 export const InvoiceSchema = z.object({
   /** `tax_invoice` when the shop was VAT-registered when the order was made, else `receipt`. */
@@ -299,24 +319,9 @@ export const InvoiceSchema = z.object({
   order_number: z.string(),
   issued_at: z.iso.datetime(),
   locale: z.enum(LANGUAGES),
-  shop: z.object({
-    name: z.string(),
-    address: z.array(z.string()),
-    trn: z.string().nullable(),
-    email: z.string(),
-    phone: z.string(),
-  }),
+  shop: DocumentIssuerSchema,
   customer: StoredAddressSchema,
-  lines: z.array(
-    z.object({
-      name: LocalizedTextSchema,
-      color_name: LocalizedTextSchema.nullable(),
-      size: z.string(),
-      quantity: z.number().int(),
-      unit_price: MoneySchema,
-      total: MoneySchema,
-    }),
-  ),
+  lines: z.array(DocumentLineSchema),
   shipping: MoneySchema,
   /** Totals: every price includes VAT; `vat` is the part of `total` that is tax, `net` the rest. */
   total: MoneySchema,
@@ -346,25 +351,10 @@ export const CreditNoteSchema = z.object({
   issued_at: z.iso.datetime(),
   locale: z.enum(LANGUAGES),
   reason: z.string(),
-  shop: z.object({
-    name: z.string(),
-    address: z.array(z.string()),
-    trn: z.string().nullable(),
-    email: z.string(),
-    phone: z.string(),
-  }),
+  shop: DocumentIssuerSchema,
   customer: StoredAddressSchema,
-  lines: z.array(
-    z.object({
-      name: LocalizedTextSchema,
-      color_name: LocalizedTextSchema.nullable(),
-      size: z.string(),
-      quantity: z.number().int(),
-      unit_price: MoneySchema,
-      /** What this refund gives back for the line. */
-      total: MoneySchema,
-    }),
-  ),
+  /** Each line's `total` is what this refund gives back for it. */
+  lines: z.array(DocumentLineSchema),
   /** Refunded beyond the lines (shipping, or an amount without lines). */
   other: MoneySchema,
   /** Totals given back: every price includes VAT; `vat` is the tax reversed, `net` the rest. */

@@ -157,20 +157,7 @@ export class StockService {
       await giveBack(tx, previous);
 
       const missing: Wanted[] = [];
-      for (const piece of wanted) {
-        const [taken] = await tx
-          .update(productStock)
-          .set({ reserved: sql`${productStock.reserved} + ${piece.quantity}`, updatedAt: new Date() })
-          .where(
-            and(
-              eq(productStock.productId, piece.productId),
-              eq(productStock.size, piece.size),
-              sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`,
-            ),
-          )
-          .returning({ productId: productStock.productId });
-        if (!taken) missing.push(piece);
-      }
+      for (const piece of wanted) if (!(await reserve(tx, piece))) missing.push(piece);
       if (missing.length > 0) {
         const shortages = await this.#shortages(tx, missing, slugs, userId);
         throw new HttpError(409, await this.#checkoutMessage(tx, shortages, missing), undefined, {
@@ -358,18 +345,7 @@ export class StockService {
     pieces: readonly { returnLineId: number; productId: number; size: string; quantity: number }[],
   ): Promise<void> {
     for (const piece of pieces) {
-      const [taken] = await tx
-        .update(productStock)
-        .set({ reserved: sql`${productStock.reserved} + ${piece.quantity}`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(productStock.productId, piece.productId),
-            eq(productStock.size, piece.size),
-            sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`,
-          ),
-        )
-        .returning({ productId: productStock.productId });
-      if (!taken) {
+      if (!(await reserve(tx, piece))) {
         const names = await productNames(tx, [piece.productId]);
         throw new HttpError(
           409,
@@ -747,6 +723,22 @@ function wantedOf(lines: PricedLine[], shortage: StockShortage): number {
   return lines
     .filter((l) => l.slug === shortage.slug && l.size === shortage.size)
     .reduce((n, l) => n + l.quantity, 0);
+}
+
+/** Holds `quantity` free pieces of a size in one conditional update: false when fewer are free. */
+async function reserve(tx: Database, piece: PieceLine): Promise<boolean> {
+  const [taken] = await tx
+    .update(productStock)
+    .set({ reserved: sql`${productStock.reserved} + ${piece.quantity}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(productStock.productId, piece.productId),
+        eq(productStock.size, piece.size),
+        sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`,
+      ),
+    )
+    .returning({ productId: productStock.productId });
+  return taken !== undefined;
 }
 
 /** Gives back the pieces of holds just deleted (with `returning`): `reserved` goes down by what they held. */

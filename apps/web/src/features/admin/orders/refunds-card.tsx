@@ -20,8 +20,19 @@ const TONE = { succeeded: 'good', pending: 'warn', failed: 'bad' } as const;
 const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** One refund as the owner follows it: its money, state, credit note and, while it waits, the gateway's word. */
-export function RefundRow({ refund, order }: { refund: AdminRefund; order?: AdminOrder }) {
+/**
+ * One refund as the owner follows it: its money, state, credit note and, while it waits, the gateway's word;
+ * `withOrder`: led by its order's number, linked.
+ */
+export function RefundRow({
+  refund,
+  order,
+  withOrder = false,
+}: {
+  refund: AdminRefund;
+  order?: AdminOrder;
+  withOrder?: boolean;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language as Language;
   const name = (lineId: number) => {
@@ -32,6 +43,14 @@ export function RefundRow({ refund, order }: { refund: AdminRefund; order?: Admi
     <li data-testid="admin-refund">
       <div>
         <p>
+          {withOrder && refund.order_id !== null && (
+            <>
+              <Link to={paths.adminOrder.href(refund.order_id)}>
+                <bdi dir="ltr">{refund.order_number}</bdi>
+              </Link>{' '}
+              ·{' '}
+            </>
+          )}
           <strong className="adm-num">{formatMoney(refund.amount, lang, { cents: true })}</strong> ·{' '}
           {t(`refunds.kind.${refund.kind}`)} ·{' '}
           <span className="adm-num">{formatDateTime(refund.created_at, lang)}</span>
@@ -275,8 +294,7 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
  * shopper waits) or refused by the gateway (a person must settle them). Nothing when there are none.
  */
 export function RefundsAttention() {
-  const { t, i18n } = useTranslation('admin');
-  const lang = i18n.language as Language;
+  const { t } = useTranslation('admin');
   const refunds = useRefundsAttention().data ?? [];
   if (refunds.length === 0) return null;
   return (
@@ -288,27 +306,7 @@ export function RefundsAttention() {
       <h2 id="refunds-attention">{t('refunds.attention', { count: refunds.length })}</h2>
       <ul className="adm-list">
         {refunds.map((refund) => (
-          <li key={refund.id}>
-            <div>
-              {refund.order_id !== null ? (
-                <Link to={paths.adminOrder.href(refund.order_id)}>
-                  <bdi dir="ltr">{refund.order_number}</bdi>
-                </Link>
-              ) : (
-                t('refunds.kind.sold_out')
-              )}{' '}
-              · <span className="adm-num">{formatMoney(refund.amount, lang, { cents: true })}</span> ·{' '}
-              {t(`refunds.waiting.${refund.status}`, { attempts: refund.attempts })}
-              {refund.last_error && (
-                <p className="adm-muted">
-                  <bdi>{refund.last_error}</bdi>
-                </p>
-              )}
-            </div>
-            <span className="adm-badge" data-tone={TONE[refund.status]}>
-              {t(`refunds.status.${refund.status}`)}
-            </span>
-          </li>
+          <RefundRow key={refund.id} refund={refund} withOrder />
         ))}
       </ul>
     </section>

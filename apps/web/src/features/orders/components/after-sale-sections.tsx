@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { creditNoteKind, returnInProgress, returnWindow } from '../after-sale';
 import styles from './after-sale.module.css';
+import orderStyles from './orders.module.css';
 
 /** Where a refund stands, in the shopper's words, with its credit note once the money went back. */
 function RefundLine({ order, refund }: { order: Order; refund: OrderRefund }) {
@@ -26,7 +27,7 @@ function RefundLine({ order, refund }: { order: Order; refund: OrderRefund }) {
       {refund.credit_note_number && (
         <Link
           to={paths.creditNote.href(order.id, refund.credit_note_number)}
-          className={styles.link}
+          className={orderStyles.details}
           aria-label={t('creditNote.openOf', {
             kind: t(`creditNote.kind.${creditNoteKind(refund.credit_note_number)}`),
             number: refund.credit_note_number,
@@ -47,7 +48,7 @@ export function RefundsSection({ order }: { order: Order }) {
   if (refunds.length === 0) return null;
   return (
     <section aria-labelledby="order-refunds">
-      <h3 id="order-refunds" className={styles.title}>
+      <h3 id="order-refunds" className={orderStyles.sectionTitle}>
         {t('refunds.title')}
       </h3>
       <ul className={styles.list}>
@@ -120,7 +121,7 @@ export function ReturnsSection({ order }: { order: Order }) {
   if (returns.length === 0 && window.state === 'none') return null;
   return (
     <section aria-labelledby="order-returns">
-      <h3 id="order-returns" className={styles.title}>
+      <h3 id="order-returns" className={orderStyles.sectionTitle}>
         {t('returns.title')}
       </h3>
       {window.state !== 'none' && (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Invoice, LocalizedText } from '@boutique/contracts';
+import type { DocumentLine, Invoice } from '@boutique/contracts';
 import type { Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -193,14 +193,7 @@ export function DocumentLines({
   caption,
   t,
 }: {
-  lines: {
-    name: LocalizedText;
-    color_name: LocalizedText | null;
-    size: string;
-    quantity: number;
-    unit_price: string;
-    total: string;
-  }[];
+  lines: DocumentLine[];
   lang: Language;
   caption: string;
   t: TFunction<'orders'>;

@@ -118,7 +118,7 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                 {canReturn && (item.returnable_quantity ?? 0) > 0 && asking !== item.id && (
                   <button
                     type="button"
-                    className={afterSale.ask}
+                    className={`${styles.details} ${afterSale.ask}`}
                     aria-label={t('returns.askFor', { name: localized(item.product_name, lang) })}
                     onClick={() => {
                       setAsked(null);
