@@ -219,7 +219,10 @@ export type ReturnUpdate = z.infer<typeof ReturnUpdateSchema>;
  * received (or the request closed); a received one is refunded (a return) or its new piece shipped (an
  * exchange), or closed; refunded and exchanged ones are closed. Rejected and closed are final.
  */
-export function nextReturnStatuses(from: ReturnStatus, type: ReturnType): Exclude<ReturnStatus, 'requested'>[] {
+export function nextReturnStatuses(
+  from: ReturnStatus,
+  type: ReturnType,
+): Exclude<ReturnStatus, 'requested'>[] {
   switch (from) {
     case 'requested':
       return ['approved', 'rejected'];
