@@ -9,6 +9,7 @@ import {
 } from '../fixtures/accounts';
 import { buyThroughApi, type CatalogPiece } from '../fixtures/checkout';
 import { exact, fitsAPhone, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
+import { seriousViolations } from '../fixtures/axe';
 
 // This shop runs without SHOP_TRN: a refund's document is a refund receipt (`{order}-R1`); the tax credit note
 // (CN-) is covered by the API and unit tests.
@@ -132,6 +133,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(card.getByTestId('admin-refund')).toContainText(number);
     await expect(page.getByText(a('paymentStatus.partially_refunded'), { exact: false })).toBeVisible();
     if (dark) await fitsAPhone(page);
+    expect(await seriousViolations(page, 'order page')).toEqual([]);
     await snap(page, `admin-refund-${lang}${dark ? '-dark' : ''}`);
 
     // The shopper sees it in My orders, opens the document, and has it by e-mail in the order's language.
@@ -149,6 +151,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(sheet.getByTestId('credit-note-number')).toHaveText(number);
     await expect(sheet.getByTestId('credit-note-total')).toHaveText(aed(bought.price, lang));
     await expect(sheet).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    expect(await seriousViolations(shopper, 'credit note')).toEqual([]);
     await snapBoth(shopper, `credit-note-${lang}`, dark);
     await shopper.emulateMedia({ media: 'print' });
     await expect(shopper.getByRole('banner')).toBeHidden();
@@ -189,6 +192,7 @@ for (const lang of ['en', 'ar'] as const) {
     await details.getByLabel(o('returns.reason'), { exact: true }).selectOption('too_small');
     await details.getByLabel(new RegExp(o('returns.comment'))).fill('A size up, please');
     await snap(shopper, `returns-form-${lang}${dark ? '-dark' : ''}`);
+    expect(await seriousViolations(shopper, 'return form')).toEqual([]);
     await details.getByRole('button', { name: o('returns.submitExchange') }).click();
     const sent = details.getByRole('status').filter({ hasText: /RMA-\d{6}/ });
     await expect(sent).toBeVisible();
@@ -205,6 +209,7 @@ for (const lang of ['en', 'ar'] as const) {
     // The owner works it: approve (the new size is set aside), receive it back on sale, ship the new piece.
     await openAdmin(page, '/admin/returns', lang, dark);
     await expect(page.getByRole('heading', { level: 1, name: a('returns.title') })).toBeVisible();
+    expect(await seriousViolations(page, 'returns list')).toEqual([]);
     await snap(page, `admin-returns-${lang}${dark ? '-dark' : ''}`);
     await page.getByRole('link', { name: rma }).click();
     await expect(
@@ -223,6 +228,7 @@ for (const lang of ['en', 'ar'] as const) {
         .locator('.adm-badge', { hasText: a('returns.status.exchanged') }),
     ).toBeVisible();
     if (dark) await fitsAPhone(page);
+    expect(await seriousViolations(page, 'return page')).toEqual([]);
     await snap(page, `admin-return-${lang}${dark ? '-dark' : ''}`);
 
     // The shopper sees each step, and had an e-mail for it in the order's language.
@@ -233,6 +239,7 @@ for (const lang of ['en', 'ar'] as const) {
     const done = shopper.getByRole('dialog').getByTestId('return-card').filter({ hasText: rma });
     await expect(done).toContainText(o('returns.status.exchanged'));
     await expect(done).toContainText('Send it with the RMA number inside');
+    expect(await seriousViolations(shopper, 'returns in my orders')).toEqual([]);
     const mail = await waitForEmail(customer.email, { containing: rma });
     expect(mail).toContain(rma);
     await shopper.context().close();
