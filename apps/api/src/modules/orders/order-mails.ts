@@ -94,7 +94,7 @@ const T = {
       intro: (payment: string, amount: string, who: string): Line => [
         `Payment ${payment} of ${amount} by `,
         { user: who },
-        ' succeeded after the pieces it held were sold: no order was made and it is being refunded automatically (see payment_refunds; the log says if the provider refuses).',
+        ' succeeded after the pieces it held were sold: no order was made and it is being refunded automatically (the back office lists the refund above the orders if the provider does not confirm it).',
       ],
     },
   },

@@ -23,7 +23,7 @@ export interface RefundedPaymentAlert {
 /**
  * The one place where the shop owner hears of a payment that succeeded with no piece behind it (its hold
  * expired and someone else bought the last piece meanwhile): the payment is refunded automatically and the
- * refund is recorded on it (`payment_refunds`), and this raises the alert. Called once per such payment.
+ * refund is recorded in `refunds` (kind `sold_out`), and this raises the alert. Called once per such payment.
  *
  * The alert is an error in the log here, and e-mails to the owner (SHOP_EMAIL) and the shopper written in the
  * outbox by enqueueRefundMails, in the transaction that marked the payment for its refund.
