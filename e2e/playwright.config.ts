@@ -92,6 +92,10 @@ export default defineConfig({
           'refund-ar',
           'exchange-en',
           'exchange-ar',
+          'edits-en',
+          'edits-ar',
+          'leave-en',
+          'leave-ar',
         ]
           .flatMap((who) => [who, `${who}-retry`])
           .map(ownerEmail)

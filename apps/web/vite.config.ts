@@ -97,12 +97,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The classic schema library and the other shared schemas: the back office's pages load them, never the
             // first load (decision 003). zod ships its sources, which the 'source' condition resolves: once two
             // pages used it, it would match the shared group below. The zod-free modules (constants, apple-pay,
-            // money, shipping-carriers) go where their importers are (else the shared chunk and this one import
-            // each other and a constant is read before it is set), and so do the back office's schemas
-            // (contracts' admin.ts) and order status rules (order-status.ts): a shopper's form never needs them.
+            // money, numbers, shop-time, shipping-carriers) go where their importers are (else the shared chunk
+            // and this one import each other and a constant is read before it is set), and so do the back
+            // office's schemas (contracts' admin.ts) and order status rules (order-status.ts): a shopper's form
+            // never needs them.
             {
               name: 'schemas',
-              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|shipping-carriers|order-status|forms))/,
+              test: /[\\/](node_modules[\\/]zod|node_modules[\\/]@hookform[\\/]resolvers|packages[\\/]contracts[\\/]src[\\/](?!constants|apple-pay|admin|money|numbers|shop-time|shipping-carriers|order-status|forms))/,
               priority: 3,
               includeDependenciesRecursively: false,
             },

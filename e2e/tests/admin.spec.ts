@@ -10,7 +10,7 @@ import {
   waitForEmail,
 } from '../fixtures/accounts';
 import { exact, fitsAPhone, openAdmin, pick, signInOwner, words } from '../fixtures/back-office';
-import { anyPieceInStock, buyThroughApi } from '../fixtures/checkout';
+import { anyPieceInStock, buyThroughApi, pieceOf } from '../fixtures/checkout';
 import { seriousViolations } from '../fixtures/axe';
 
 /** The back office's screenshots, named `admin-…`. */
@@ -228,5 +228,179 @@ for (const [lang, dark] of [
     const orderNumber = page.getByRole('heading', { level: 1 }).locator('bdi');
     expect(await orderNumber.evaluate((el) => el.getClientRects().length)).toBe(1);
     await expect(page.getByText(exact(w('nav.dashboard')))).toBeVisible();
+  });
+}
+
+// ---------------------------------------------------------------- edits that never overwrite (decision 028)
+
+/** The access token the signed-in page keeps, for the story's own API calls as the owner. */
+const ownerToken = async (page: Page) =>
+  (await page.evaluate(() => localStorage.getItem('auth_token'))) as string;
+
+for (const lang of ['en', 'ar'] as const) {
+  const t = words(lang);
+  const w = (path: string, values?: Record<string, string | number>) => pick(t, path, values);
+  const money = (amount: string) => (lang === 'ar' ? `${amount}\u00a0د.إ` : `AED\u00a0${amount}`);
+
+  test(`${lang}: two tabs on one product: ١٩٥٠ saved as 1950 in one, the other's save refused with the change shown, then re-applied; stock by adjustments with its history`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await signInOwner(page, page.request, `edits-${lang}`);
+    await openAdmin(page, '/admin', lang, true);
+    await expect(page.getByRole('heading', { level: 1, name: w('dashboard.title') })).toBeVisible();
+    const headers = { authorization: `Bearer ${await ownerToken(page)}` };
+    const run = `${Date.now().toString(36)}${lang}`;
+    const created = await page.request.post('/api/v1/admin/products', {
+      headers,
+      data: {
+        category: 'caftan',
+        name: { en: `Amira caftan ${run}`, fr: `Caftan Amira ${run}`, ar: `قفطان أميرة ${run}` },
+        description: { en: 'Saffron silk.', fr: 'Soie safran.', ar: 'حرير زعفراني.' },
+        price: '1450',
+        sizes: [
+          { name: 'M', stock: 3 },
+          { name: 'L', stock: 2 },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id, slug } = (await created.json()).data.product as { id: number; slug: string };
+    // A shopper buys one M: the history will show the sale.
+    const shopper = await registerCustomer(page.request, newCustomer('Hind Tazi'));
+    const sold = await buyThroughApi(page.request, shopper, await pieceOf(page.request, slug, 'M'));
+
+    // Two tabs on the product, both opened now.
+    const tabA = page;
+    await tabA.goto(addressIn(lang, `/admin/products/${id}`));
+    const tabB = await page.context().newPage();
+    await tabB.goto(addressIn(lang, `/admin/products/${id}`));
+    const price = (tab: Page) => tab.getByLabel(w('products.price'), { exact: true });
+    const descriptionIn = (tab: Page, l: 'en' | 'fr' | 'ar') =>
+      tab.getByLabel(w('form.inLanguage', { label: w('form.description'), language: w(`languages.${l}`) }), {
+        exact: true,
+      });
+    await expect(price(tabB)).toHaveValue('1450.00');
+
+    // Tab B starts an edit of the description...
+    await descriptionIn(tabB, lang).fill(lang === 'ar' ? 'حرير زعفراني مبطّن.' : 'Saffron silk, lined.');
+    // ...while tab A changes the price, typed on an Arabic keyboard: the field says what it understood.
+    await tabA.bringToFront();
+    await price(tabA).fill('١٩٥٠');
+    await expect(tabA.locator('#product-price-preview')).toContainText('= 1,950.00');
+    await expect(tabA.locator('#product-price-preview')).toContainText(money('1,950'));
+    await tabA.getByRole('button', { name: w('form.save'), exact: true }).click();
+    // "Saved" beside the button pressed, as a status.
+    await expect(tabA.locator('.adm-sticky-actions').getByRole('status')).toHaveText(w('form.saved'));
+    const afterA = (await (await page.request.get(`/api/v1/admin/products/${id}`, { headers })).json()).data
+      .product as { price: string; version: number };
+    expect(afterA.price).toBe('1950.00');
+
+    // Tab B saves its edit: refused, with what changed since it was opened.
+    await tabB.bringToFront();
+    await tabB.getByRole('button', { name: w('form.save'), exact: true }).click();
+    const conflict = tabB.getByRole('alert').filter({ hasText: w('conflict.changed') });
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByRole('listitem').filter({ hasText: w('products.price') })).toContainText(
+      money('1,950.00'),
+    );
+    await expect(conflict.getByRole('listitem').filter({ hasText: w('products.price') })).toContainText(
+      money('1,450.00'),
+    );
+    // Only the price changed elsewhere; the description is the owner's own edit, to be re-applied.
+    await expect(conflict.getByRole('listitem')).toHaveCount(1);
+    await expect(conflict).toContainText(w('form.description'));
+    await tabB.evaluate(() => document.querySelector('.adm-conflict')?.scrollIntoView({ block: 'center' }));
+    await snap(tabB, `conflict-${lang}-dark`);
+    // Nothing of tab B was written.
+    const still = (await (await page.request.get(`/api/v1/admin/products/${id}`, { headers })).json()).data
+      .product as { description: Record<string, string>; version: number };
+    expect(still.version).toBe(afterA.version);
+
+    // One click: the edit on the product as it is now.
+    await conflict.getByRole('button', { name: w('conflict.reapply') }).click();
+    await expect(tabB.locator('.adm-sticky-actions').getByRole('status')).toHaveText(w('form.saved'));
+    await expect(conflict).toHaveCount(0);
+    const final = (await (await page.request.get(`/api/v1/admin/products/${id}`, { headers })).json()).data
+      .product as { price: string; description: Record<string, string> };
+    expect(final.price).toBe('1950.00');
+    expect(final.description[lang]).toBe(lang === 'ar' ? 'حرير زعفراني مبطّن.' : 'Saffron silk, lined.');
+    await tabB.close();
+
+    // Stock: pieces received, recorded as a change beside the sale in the history.
+    await tabA.reload();
+    const stock = tabA.getByRole('region', { name: w('stock.title') });
+    await stock.getByLabel(w('stock.size'), { exact: true }).selectOption('M');
+    await stock.getByLabel(w('stock.change'), { exact: true }).fill('+٣');
+    await expect(stock.locator('#adjust-delta-understood')).toHaveText('= +3');
+    await stock.getByLabel(w('stock.why'), { exact: true }).selectOption('received');
+    await stock
+      .getByLabel(w('stock.note'), { exact: true })
+      .fill(lang === 'ar' ? 'من الورشة' : 'From the workshop');
+    await stock.getByRole('button', { name: w('stock.record') }).click();
+    await expect(stock.getByRole('status').filter({ hasText: /./ })).toHaveText(
+      w('stock.recorded', { change: '+3', size: 'M', count: 5 }),
+    );
+    const history = stock.getByRole('table', { name: w('stock.history') });
+    await expect(history.getByRole('row').nth(1)).toContainText(w('stock.reasons.received'));
+    await expect(history.getByRole('row').filter({ hasText: w('stock.reasons.sale') })).toContainText(
+      sold.order_number,
+    );
+    // Below what is left refuses, naming it.
+    await stock.getByLabel(w('stock.change'), { exact: true }).fill('-9');
+    await stock.getByLabel(w('stock.why'), { exact: true }).selectOption('correction');
+    await stock.getByRole('button', { name: w('stock.record') }).click();
+    await expect(stock.locator('#adjust-delta-error')).toHaveText(
+      w('problems.fewer', { count: 5, size: 'M', floor: -5 }),
+    );
+    await stock.getByRole('heading', { name: w('stock.title') }).scrollIntoViewIfNeeded();
+    await snap(tabA, `stock-history-${lang}-dark`);
+    expect(await seriousViolations(tabA)).toEqual([]);
+  });
+
+  test(`${lang}: leaving a form with unsaved edits asks first, in the app and when the tab closes`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signInOwner(page, page.request, `leave-${lang}`);
+    await openAdmin(page, '/admin/products', lang);
+    await page.getByRole('link', { name: w('products.new') }).click();
+    const name = page.getByLabel(
+      w('form.inLanguage', { label: w('form.name'), language: w(`languages.${lang}`) }),
+      { exact: true },
+    );
+    await name.fill(lang === 'ar' ? 'قفطان لم يُحفظ' : 'A caftan not saved');
+    const ordersLink = page
+      .getByRole('navigation', { name: w('navLabel') })
+      .getByRole('link', { name: w('nav.orders') });
+    await ordersLink.click();
+    const ask = page.getByRole('dialog', { name: w('leave.title') });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: w('leave.stay') }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await expect(name).toHaveValue(lang === 'ar' ? 'قفطان لم يُحفظ' : 'A caftan not saved');
+    // Back is asked about too.
+    await page.evaluate(() => history.back());
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: w('leave.stay') }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await expect(name).toHaveValue(lang === 'ar' ? 'قفطان لم يُحفظ' : 'A caftan not saved');
+    // Leaving after all: the page the owner asked for.
+    await ordersLink.click();
+    await ask.getByRole('button', { name: w('leave.leave') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: w('orders.title') })).toBeVisible();
+
+    // Closing the tab: the browser's own question.
+    await page.goto(addressIn(lang, '/admin/products/new'));
+    await name.fill(lang === 'ar' ? 'قفطان آخر' : 'Another caftan');
+    const closing = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await closing).toBe('beforeunload');
   });
 }

@@ -247,6 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     email: config.shop.email,
     publicUrl: config.publicUrl,
     language: config.shopLanguage,
+    timeZone: config.shop.timeZone,
   };
   const outbox = new OutboxWorker(
     database.db,
@@ -415,6 +416,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           phone: config.shop.phone,
           url: config.publicUrl,
         },
+        timeZone: config.shop.timeZone,
       });
       await api.register(searchAdminRoutes, { db: database.db });
     },

@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     expect(shop).toMatchObject({ address: '14 Al Fahidi Street, Dubai', trn: '100123456700003' });
   });
 
+  it('keeps the shop’s days in Asia/Dubai unless SHOP_TIMEZONE names another IANA zone', () => {
+    expect(loadConfig({}).shop.timeZone).toBe('Asia/Dubai');
+    expect(loadConfig({ SHOP_TIMEZONE: ' Europe/Paris ' }).shop.timeZone).toBe('Europe/Paris');
+    for (const value of ['Dubai', 'GMT+4', 'Asia/Nowhere', '../etc/passwd']) {
+      expect(() => loadConfig({ SHOP_TIMEZONE: value }), value).toThrow(
+        /^Invalid configuration: SHOP_TIMEZONE: /,
+      );
+    }
+  });
+
   it('derives the public address from the port unless it is given', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ShopDetails } from '@boutique/contracts';
+import { DEFAULT_SHOP_TIMEZONE, isTimeZone } from '@boutique/contracts/constants';
 import type { S3Settings } from './storage/s3.js';
 
 /**
@@ -270,6 +271,15 @@ const EnvSchema = z.object({
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Days after delivery within which a shopper may ask to return or exchange a piece (the shop's policy). */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /**
+   * The shop's time zone (IANA name): every day boundary (dashboard days, order date filters, "new" badges) and
+   * every date shown (invoices, e-mails) is in it, whoever looks; the database keeps UTC.
+   */
+  SHOP_TIMEZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SHOP_TIMEZONE)
+    .refine(isTimeZone, 'must be an IANA time zone name, such as Asia/Dubai or Europe/Paris'),
   /** The language of the owner's alerts and of the contact form's copy to the shop. */
   SHOP_LANGUAGE: z.enum(['en', 'fr', 'ar']).default('en'),
   /** Whether this instance delivers the e-mail outbox (every instance may; at least one must). */
@@ -642,6 +652,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       instagramUrl: e.SHOP_INSTAGRAM_URL,
       facebookUrl: e.SHOP_FACEBOOK_URL,
       tiktokUrl: e.SHOP_TIKTOK_URL,
+      timeZone: e.SHOP_TIMEZONE,
     },
     social: socialConfig(e),
     payments: {

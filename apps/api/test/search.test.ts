@@ -447,12 +447,13 @@ describe('synonyms the owner can extend', () => {
       .toEqual(sorted(jellabas));
     expect(sorted(slugs(await search('عباية')))).toEqual(sorted(jellabas));
 
-    const gone = await call(t, 'DELETE', `/api/v1/admin/search/synonyms/${synonym.id}`, admin.token);
+    // Like every admin write, a deletion names the version it saw (decision 028).
+    const path = `/api/v1/admin/search/synonyms/${synonym.id}`;
+    expect((await call(t, 'DELETE', path, admin.token)).status).toBe(428);
+    const gone = await call(t, 'DELETE', path, admin.token, { version: synonym.version });
     expect(gone.status).toBe(200);
     await expect.poll(async () => (await search('abaya')).total, { timeout: 2000 }).toBe(0);
-    expect((await call(t, 'DELETE', `/api/v1/admin/search/synonyms/${synonym.id}`, admin.token)).status).toBe(
-      404,
-    );
+    expect((await call(t, 'DELETE', path, admin.token, { version: synonym.version })).status).toBe(404);
   });
 
   it('refuses bad groups with a field error and stores nothing; customers cannot add or delete', async () => {

@@ -410,7 +410,7 @@ describe('the second factor of admins', () => {
       timestamp: Date.now() + offset * 30_000,
     });
   const adminCall = (token: string) =>
-    json('PATCH', '/api/v1/orders/999999/status', { status: 'shipped' }, bearer(token));
+    json('PATCH', '/api/v1/orders/999999/status', { status: 'shipped', version: 1 }, bearer(token));
 
   it('asks an admin to enrol, then to confirm each sign-in, on every admin route', async () => {
     const c = await customer();

@@ -21,6 +21,7 @@ import {
   productStock,
   products,
   stockHolds,
+  stockMovements,
 } from '../src/db/schema/index.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
@@ -451,8 +452,14 @@ describe('payments hold the pieces', () => {
     expect(await row(p)).toEqual({ stock: 0, reserved: 0 });
     const admin = await newShopper(t, 'Lalla Owner');
     await makeAdmin(t, admin);
-    const cancel = () =>
-      call(t, 'PATCH', `/api/v1/orders/${orderId}/status`, admin.token, { status: 'cancelled' });
+    const move = async (id: number, status: string) => {
+      const [o] = await t.database.db
+        .select({ version: orders.version })
+        .from(orders)
+        .where(eq(orders.id, id));
+      return call(t, 'PATCH', `/api/v1/orders/${id}/status`, admin.token, { status, version: o!.version });
+    };
+    const cancel = () => move(orderId, 'cancelled');
     expect((await cancel()).status).toBe(200);
     expect(await row(p)).toEqual({ stock: 2, reserved: 0 });
     expect((await cancel()).status).toBe(409);
@@ -460,14 +467,8 @@ describe('payments hold the pieces', () => {
 
     // Shipped pieces are gone: a shipped order cannot be cancelled, and nothing comes back.
     const second = await buy(await newShopper(t), [line(p, 1)]);
-    await call(t, 'PATCH', `/api/v1/orders/${second.orderId}/status`, admin.token, { status: 'shipped' });
-    expect(
-      (
-        await call(t, 'PATCH', `/api/v1/orders/${second.orderId}/status`, admin.token, {
-          status: 'cancelled',
-        })
-      ).status,
-    ).toBe(409);
+    await move(second.orderId, 'shipped');
+    expect((await move(second.orderId, 'cancelled')).status).toBe(409);
     expect(await row(p)).toEqual({ stock: 1, reserved: 0 });
   });
 });
@@ -581,7 +582,14 @@ describe('npm run stock', () => {
 
   it('sets and shows the pieces of a size, and refuses what is not a product, a size or a count', async () => {
     const set = await run('Zahra-Emerald-Velvet-Caftan', 'm', '4');
-    expect(set).toEqual({ code: 0, out: 'zahra-emerald-velvet-caftan size M: 4 for sale.', err: '' });
+    expect(set).toEqual({
+      code: 0,
+      out: 'zahra-emerald-velvet-caftan size M: 4 for sale; -2 in the stock history.',
+      err: '',
+    });
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '٤')).out).toBe(
+      'zahra-emerald-velvet-caftan size M: 4 for sale, unchanged.',
+    );
     const shown = await run('zahra-emerald-velvet-caftan');
     expect(shown.code).toBe(0);
     expect(shown.out.split('\n')).toEqual([
@@ -599,14 +607,49 @@ describe('npm run stock', () => {
     expect((await run('rim-midnight-blue-takchita', 'S', '1')).err).toBe(
       'rim-midnight-blue-takchita does not come in size S; its sizes are M, L, XL.',
     );
-    for (const bad of ['-1', '1.5', 'many', '100001']) {
+    for (const bad of ['1.5', 'many', '100001']) {
       const res = await run('zahra-emerald-velvet-caftan', 'M', bad);
       expect(res.code, bad).toBe(2);
       expect(res.err).toContain('The count must be a whole number from 0 to 100000');
     }
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '+0')).err).toContain('The change may not be 0.');
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '-1', '--reason=received')).err).toContain(
+      'Pieces received or returned are added',
+    );
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '9', '--note=recount')).code).toBe(2);
     expect((await run('zahra-emerald-velvet-caftan', 'M')).code).toBe(2);
     expect((await run()).code).toBe(2);
     expect((await run('zahra-emerald-velvet-caftan')).out).toContain('  M      4 for sale');
+  });
+
+  it('adds or takes away pieces with a reason, each change in the stock history with the command as its source', async () => {
+    expect((await run('zahra-emerald-velvet-caftan', 'L', '+2', '--note=from the workshop')).out).toBe(
+      'zahra-emerald-velvet-caftan size L: 8 for sale; +2 in the stock history.',
+    );
+    expect((await run('zahra-emerald-velvet-caftan', 'L', '−1', '--reason=damaged')).out).toBe(
+      'zahra-emerald-velvet-caftan size L: 7 for sale; -1 in the stock history.',
+    );
+    expect((await run('zahra-emerald-velvet-caftan', 'L', '-8')).err).toBe(
+      'There are only 7 pieces of size L: the change may not be below -7.',
+    );
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
+    try {
+      const moves = await handle.db
+        .select()
+        .from(stockMovements)
+        .innerJoin(products, eq(products.id, stockMovements.productId))
+        .where(eq(products.slug, 'zahra-emerald-velvet-caftan'))
+        .orderBy(stockMovements.id);
+      expect(
+        moves.map(({ stock_movements: m }) => [m.size, m.delta, m.reason, m.source, m.note, m.stockAfter]),
+      ).toEqual([
+        ['M', -2, 'correction', 'command', 'set to 4 with npm run stock', 4],
+        ['L', 2, 'received', 'command', 'from the workshop', 8],
+        ['L', -1, 'damaged', 'command', null, 7],
+      ]);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('cannot set a size below what payments under way hold', async () => {

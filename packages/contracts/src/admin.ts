@@ -4,11 +4,12 @@
  * their forms with the same ones, so both say the same thing about the same mistake.
  */
 import { z } from 'zod';
-import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
+import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
 import { FULFILLMENT_STATUSES, PLAIN_TEXT, SIZES } from './constants.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
 import { DECIMAL_AMOUNT, toFils } from './money.js';
+import { normalizeNumberText } from './numbers.js';
 import {
   FulfillmentStatusSchema,
   OrderPaymentStatusSchema,
@@ -25,6 +26,8 @@ const ADMIN = '/api/v1/admin';
 export const ADMIN_API = {
   products: `${ADMIN}/products`,
   product: (id: number) => `${ADMIN}/products/${id}`,
+  /** Stock changes of a product (`POST`) and its history of pieces (`GET`). */
+  stockAdjustments: (id: number) => `${ADMIN}/products/${id}/stock-adjustments`,
   productImages: (id: number) => `${ADMIN}/products/${id}/images`,
   productImage: (id: number, imageId: number) => `${ADMIN}/products/${id}/images/${imageId}`,
   categories: `${ADMIN}/categories`,
@@ -98,13 +101,14 @@ export const localizedInput = (field: string, max: number, multiline = false) =>
   );
 
 /**
- * An amount typed by the owner: `1250`, `1250.5` or `1250.50` (AED). The API stores it with two decimals and
- * answers it as a decimal string.
+ * An amount typed by the owner: `1250`, `1250.5` or `1250.50` (AED), in Western, Arabic-Indic or Persian digits,
+ * with or without a thousands separator (`١٬٩٥٠`, `1,950`, `1 950`): normalised here, once, for the API and the
+ * forms alike (numbers.ts). The API stores it with two decimals and answers it as a decimal string.
  */
 export const moneyInput = (field: string) =>
   z
     .string({ error: required(field) })
-    .trim()
+    .overwrite(normalizeNumberText)
     .min(1, required(field))
     .refine((s) => !s.startsWith('-'), `The ${field} may not be negative.`)
     .refine(
@@ -124,9 +128,11 @@ export const ProductColorInputSchema = z.object({
 });
 export type ProductColorInput = z.infer<typeof ProductColorInputSchema>;
 
-export const ProductSizeInputSchema = z.object({
-  name: z.enum(SIZES, { error: `The size must be one of ${SIZES.join(', ')}.` }),
-  stock: z
+const sizeName = z.enum(SIZES, { error: `The size must be one of ${SIZES.join(', ')}.` });
+
+/** A count of pieces, typed in any digits: a whole number from 0 to ADMIN_PRODUCT_LIMITS.maxStock. */
+const pieceCount = wholeNumberInput(
+  z
     .number({ error: 'The stock must be a whole number.' })
     .int('The stock must be a whole number.')
     .min(0, 'The stock may not be negative.')
@@ -134,8 +140,41 @@ export const ProductSizeInputSchema = z.object({
       ADMIN_PRODUCT_LIMITS.maxStock,
       `The stock may not be greater than ${ADMIN_PRODUCT_LIMITS.maxStock}.`,
     ),
-});
+  'The stock must be a whole number.',
+);
+
+/** A size of a new product, with its first count of pieces (written to the stock history as received). */
+export const ProductSizeInputSchema = z.object({ name: sizeName, stock: pieceCount.default(0) });
 export type ProductSizeInput = z.infer<typeof ProductSizeInputSchema>;
+
+export const STOCK_BY_ADJUSTMENT =
+  'The stock of an existing product changes only through stock adjustments (POST .../stock-adjustments), never as a count sent with the product.';
+
+/**
+ * A size of an existing product: its name only. Sizes are added and removed with the product; their pieces change
+ * through stock adjustments, never as an absolute count from a form opened earlier (decision 028).
+ */
+export const ProductSizeUpdateSchema = z.object({
+  name: sizeName,
+  stock: z.never({ error: STOCK_BY_ADJUSTMENT }).optional(),
+});
+
+const sizeList = <T extends z.ZodType<{ name: string }>>(item: T) =>
+  z
+    .array(item)
+    .min(1, 'Choose at least one size.')
+    .max(SIZES.length)
+    .refine((list) => new Set(list.map((s) => s.name)).size === list.length, 'Each size may appear once.');
+
+/**
+ * The version of the record a write was based on (also accepted as an `If-Match` header): a write based on an
+ * older one is refused with 409 `stale` and changes nothing (decision 028).
+ */
+export const VersionSchema = z
+  .number({ error: 'The version must be a whole number.' })
+  .int('The version must be a whole number.')
+  .positive('The version must be a whole number.')
+  .max(2_147_483_647, 'The version must be a whole number.');
 
 const productFields = {
   /** Slug of an existing category (`caftan`, `jellaba`). */
@@ -168,12 +207,8 @@ const productFields = {
     .array(ProductColorInputSchema)
     .max(ADMIN_PRODUCT_LIMITS.colors, `At most ${ADMIN_PRODUCT_LIMITS.colors} colours.`)
     .refine((list) => new Set(list.map((c) => c.value)).size === list.length, 'Each colour may appear once.'),
-  /** The sizes the product comes in, each with its pieces for sale. */
-  sizes: z
-    .array(ProductSizeInputSchema)
-    .min(1, 'Choose at least one size.')
-    .max(SIZES.length)
-    .refine((list) => new Set(list.map((s) => s.name)).size === list.length, 'Each size may appear once.'),
+  /** The sizes the product comes in (a new product: each with its first count of pieces). */
+  sizes: sizeList(ProductSizeInputSchema),
 };
 
 type PriceFields = { price?: unknown; old_price?: unknown };
@@ -211,7 +246,10 @@ export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
  * A change: only the fields sent change. The API checks the old price against the stored price when only one
  * of them is sent.
  */
-export const ProductUpdateSchema = z.object(productFields).partial().refine(oldPriceAbove, oldPriceRule);
+export const ProductUpdateSchema = z
+  .object({ ...productFields, sizes: sizeList(ProductSizeUpdateSchema), version: VersionSchema })
+  .partial()
+  .refine(oldPriceAbove, oldPriceRule);
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
@@ -250,6 +288,8 @@ export const ImageOrderSchema = z
   .object({
     order: z.array(z.number().int().positive()).max(100).optional(),
     main: z.number().int().positive().optional(),
+    /** The product's version (or an `If-Match` header). */
+    version: VersionSchema.optional(),
   })
   .refine((v) => v.order !== undefined || v.main !== undefined, {
     message: 'Send the new order of the pictures, or the main one.',
@@ -257,10 +297,15 @@ export const ImageOrderSchema = z
   });
 export type ImageOrder = z.infer<typeof ImageOrderSchema>;
 
+/** Every scene's id in the new order, and the version of each scene as the page showed it (`{"12": 3}`). */
 export const GalleryOrderSchema = z.object({
   order: z.array(z.number().int().positive()).min(1).max(200),
+  versions: z.record(z.string().regex(/^\d{1,10}$/), VersionSchema).optional(),
 });
-export const GalleryUpdateSchema = z.object({ caption: localizedInput('caption', 200) });
+export const GalleryUpdateSchema = z.object({
+  caption: localizedInput('caption', 200),
+  version: VersionSchema.optional(),
+});
 export type GalleryUpdate = z.infer<typeof GalleryUpdateSchema>;
 /**
  * Text fields of the multipart upload of a gallery scene (beside its `file`): `caption_en`, `caption_fr`,
@@ -280,7 +325,7 @@ export const AdminOrderListQuerySchema = z
     status: z.enum([...FULFILLMENT_STATUSES, 'to_ship']).optional(),
     /** Order number, or the shopper's e-mail or name (any part of it). */
     q: query,
-    /** Day (YYYY-MM-DD, UTC) of the first and last orders to show, both included. */
+    /** Day (YYYY-MM-DD, in the shop's time zone) of the first and last orders to show, both included. */
     from: z.iso.date('The date must be YYYY-MM-DD.').optional(),
     to: z.iso.date('The date must be YYYY-MM-DD.').optional(),
   })
@@ -299,7 +344,11 @@ export const AdminMessageListQuerySchema = z.object({
 export type AdminMessageListQuery = z.infer<typeof AdminMessageListQuerySchema>;
 
 export const MessageUpdateSchema = z
-  .object({ read: z.boolean().optional(), archived: z.boolean().optional() })
+  .object({
+    read: z.boolean().optional(),
+    archived: z.boolean().optional(),
+    version: VersionSchema.optional(),
+  })
   .refine((v) => v.read !== undefined || v.archived !== undefined, {
     message: 'Send read or archived.',
     path: ['read'],
@@ -376,7 +425,12 @@ export const AdminSizeSchema = z.object({
 });
 export type AdminSize = z.infer<typeof AdminSizeSchema>;
 
-export const AdminProductColorSchema = z.object({ name: LocalizedTextSchema, value: z.string() });
+export const AdminProductColorSchema = z.object({
+  name: LocalizedTextSchema,
+  value: z.string(),
+  /** How carts, orders and the stock history name the colour (`emerald`). */
+  key: z.string(),
+});
 
 export const AdminProductSchema = z.object({
   id: z.number().int(),
@@ -398,6 +452,8 @@ export const AdminProductSchema = z.object({
   images: z.array(AdminImageSchema),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Counts the writes to the product (its fields and pictures; not its stock, which moves by adjustments). */
+  version: z.number().int(),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
@@ -414,6 +470,7 @@ export const AdminProductRowSchema = AdminProductSchema.pick({
   best_seller: true,
   sizes: true,
   updated_at: true,
+  version: true,
 }).extend({ image: z.string().nullable() });
 export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
 
@@ -438,10 +495,15 @@ export const AdminImageUploadResponseSchema = envelope(
     image: AdminImageSchema,
     uploaded: z.array(AdminImageSchema),
     images: z.array(AdminImageSchema),
+    /** The product's version after the upload. */
+    version: z.number().int(),
   }),
 );
 export type AdminImageUploadResponse = z.infer<typeof AdminImageUploadResponseSchema>;
-export const AdminImagesResponseSchema = envelope(z.object({ images: z.array(AdminImageSchema) }));
+/** The product's pictures after a reorder or a deletion, and its version for the next write. */
+export const AdminImagesResponseSchema = envelope(
+  z.object({ images: z.array(AdminImageSchema), version: z.number().int() }),
+);
 export type AdminImagesResponse = z.infer<typeof AdminImagesResponseSchema>;
 
 export const AdminGallerySchema = z.object({
@@ -449,6 +511,7 @@ export const AdminGallerySchema = z.object({
   key: z.string(),
   caption: LocalizedTextSchema,
   image: AdminImageSchema,
+  version: z.number().int(),
 });
 export type AdminGallery = z.infer<typeof AdminGallerySchema>;
 export const AdminGalleryListResponseSchema = envelope(z.object({ galleries: z.array(AdminGallerySchema) }));
@@ -466,6 +529,7 @@ export const AdminOrderRowSchema = z.object({
   fulfillment_status: FulfillmentStatusSchema,
   payment_status: OrderPaymentStatusSchema,
   payment_method: PaymentMethodSchema,
+  version: z.number().int(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 
@@ -503,6 +567,7 @@ export const AdminOrderSchema = OrderSchema.extend({
   /** The latest carrier and tracking number given (with `shipped`, usually). */
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  version: z.number().int(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -553,6 +618,7 @@ export const AdminMessageSchema = z.object({
   created_at: z.string(),
   read_at: z.string().nullable(),
   archived_at: z.string().nullable(),
+  version: z.number().int(),
 });
 export type AdminMessage = z.infer<typeof AdminMessageSchema>;
 export const AdminMessageListResponseSchema = envelope(
@@ -589,7 +655,7 @@ export type AdminCustomerResponse = z.infer<typeof AdminCustomerResponseSchema>;
 
 export const AdminStatsSchema = z.object({
   days: z.number().int(),
-  /** First and last day counted (YYYY-MM-DD, UTC), both included. */
+  /** First and last day counted (YYYY-MM-DD, in the shop's time zone), both included. */
   from: z.string(),
   to: z.string(),
   /** Paid orders not cancelled, over the period. */
@@ -624,3 +690,118 @@ export const AdminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 export const AdminStatsResponseSchema = envelope(z.object({ stats: AdminStatsSchema }));
 export type AdminStatsResponse = z.infer<typeof AdminStatsResponseSchema>;
+
+// ---------------------------------------------------------------- stock adjustments
+
+/** Why the owner changes a count by hand. */
+export const STOCK_ADJUSTMENT_REASONS = ['received', 'correction', 'damaged', 'returned', 'other'] as const;
+export type StockAdjustmentReason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
+
+/**
+ * Every reason a count of pieces moves, in the history: the owner's adjustments, and what the shop does itself
+ * (an order takes its pieces, a cancellation, a return or a refund puts them back, an exchange sends one out).
+ */
+export const STOCK_MOVE_REASONS = [
+  ...STOCK_ADJUSTMENT_REASONS,
+  'sale',
+  'cancellation',
+  'return',
+  'refund',
+  'exchange',
+] as const;
+export type StockMoveReason = (typeof STOCK_MOVE_REASONS)[number];
+
+const colorKey = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z0-9-]{0,60}$/,
+    'The colour must be one of the product’s colours, by its key (such as emerald).',
+  );
+
+/** Reasons that only ever add pieces, and those that only ever take them away. */
+const ADDING: readonly StockAdjustmentReason[] = ['received', 'returned'];
+const TAKING: readonly StockAdjustmentReason[] = ['damaged'];
+
+/**
+ * `POST /api/v1/admin/products/{id}/stock-adjustments`: pieces added (`delta` > 0) or taken away (< 0) for one
+ * size (and colour, recorded: until colours have counts of their own, a size's count covers every colour). A
+ * change, never a count: two adjustments made at once both count, and a sale meanwhile is never undone.
+ */
+export const StockAdjustmentCreateSchema = z
+  .object({
+    /** One of the product's colours, by its key (`emerald`, as carts and orders name it); absent or '': none. */
+    color: colorKey.default(''),
+    size: sizeName,
+    delta: wholeNumberInput(
+      z
+        .number({ error: 'The change must be a whole number of pieces, such as 3 or -1.' })
+        .int('The change must be a whole number of pieces, such as 3 or -1.')
+        .min(-ADMIN_PRODUCT_LIMITS.maxStock, `The change may not be below -${ADMIN_PRODUCT_LIMITS.maxStock}.`)
+        .max(
+          ADMIN_PRODUCT_LIMITS.maxStock,
+          `The change may not be greater than ${ADMIN_PRODUCT_LIMITS.maxStock}.`,
+        )
+        .refine((n) => n !== 0, 'The change may not be 0.'),
+      'The change must be a whole number of pieces, such as 3 or -1.',
+    ),
+    reason: z.enum(STOCK_ADJUSTMENT_REASONS, {
+      error: 'The reason must be received, correction, damaged, returned or other.',
+    }),
+    note: z
+      .string()
+      .trim()
+      .max(500, 'The note may not be greater than 500 characters.')
+      .regex(PLAIN_TEXT_LINES, 'The note contains characters that are not allowed.')
+      .optional(),
+  })
+  .refine((v) => !(ADDING.includes(v.reason) && v.delta < 0), {
+    path: ['delta'],
+    message: 'Pieces received or returned are added: the change must be above 0.',
+    when: ({ value }) => typeof (value as { delta?: unknown }).delta === 'number',
+  })
+  .refine((v) => !(TAKING.includes(v.reason) && v.delta > 0), {
+    path: ['delta'],
+    message: 'Damaged pieces are taken away: the change must be below 0.',
+    when: ({ value }) => typeof (value as { delta?: unknown }).delta === 'number',
+  });
+export type StockAdjustmentCreate = z.infer<typeof StockAdjustmentCreateSchema>;
+export type StockAdjustmentCreateInput = z.input<typeof StockAdjustmentCreateSchema>;
+
+export const StockHistoryQuerySchema = z.object({
+  size: sizeName.optional(),
+  color: colorKey.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type StockHistoryQuery = z.infer<typeof StockHistoryQuerySchema>;
+
+/** One move of a count: who or what moved it, when, by how much, and the count after it. */
+export const StockMoveSchema = z.object({
+  id: z.number().int(),
+  /** The colour's key, or '' (no colour). */
+  color: z.string(),
+  size: z.enum(SIZES),
+  delta: z.number().int(),
+  reason: z.enum(STOCK_MOVE_REASONS),
+  note: z.string().nullable(),
+  /** The size's pieces not sold yet, right after this move. */
+  stock_after: z.number().int(),
+  /** The order it belongs to (a sale, a cancellation, a return, a refund). */
+  order: z.object({ id: z.number().int(), order_number: z.string() }).nullable(),
+  /** The admin who made it; null for the shop's own moves and the command line. */
+  actor: AdminUserRefSchema.nullable(),
+  /** `admin`, `order` (the shop itself, for an order) or `command` (`npm run stock`). */
+  source: z.enum(['admin', 'order', 'command']),
+  at: z.string(),
+});
+export type StockMove = z.infer<typeof StockMoveSchema>;
+
+export const StockHistoryResponseSchema = envelope(
+  z.object({ adjustments: z.array(StockMoveSchema), sizes: z.array(AdminSizeSchema) }),
+);
+export type StockHistoryResponse = z.infer<typeof StockHistoryResponseSchema>;
+export const StockAdjustmentResponseSchema = envelope(
+  z.object({ adjustment: StockMoveSchema, sizes: z.array(AdminSizeSchema) }),
+);
+export type StockAdjustmentResponse = z.infer<typeof StockAdjustmentResponseSchema>;

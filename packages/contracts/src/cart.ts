@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { LocalizedTextSchema, MoneySchema } from './common.js';
+import { LocalizedTextSchema, MoneySchema, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
 import { CART_MAX_LINES, CART_MAX_QUANTITY, SIZES } from './constants.js';
 
-const quantity = z
-  .number({ error: 'The quantity must be a whole number.' })
-  .int('The quantity must be a whole number.')
-  .min(1, 'The quantity must be at least 1.')
-  .max(CART_MAX_QUANTITY, `The quantity may not be greater than ${CART_MAX_QUANTITY}.`);
+const quantity = wholeNumberInput(
+  z
+    .number({ error: 'The quantity must be a whole number.' })
+    .int('The quantity must be a whole number.')
+    .min(1, 'The quantity must be at least 1.')
+    .max(CART_MAX_QUANTITY, `The quantity may not be greater than ${CART_MAX_QUANTITY}.`),
+  'The quantity must be a whole number.',
+);
 
 /** The spec's add-to-cart payload. The price is never taken from the client. */
 export const CartAddSchema = z.object({

@@ -267,6 +267,8 @@ export const SearchSynonymSchema = z.object({
   /** As stored: folded (lowercase, no accents or Arabic vowel marks). */
   words: z.array(z.string()),
   created_at: z.string(),
+  /** Sent back to delete the group (`If-Match`), so a group changed meanwhile is not deleted unseen. */
+  version: z.number().int(),
 });
 export type SearchSynonym = z.infer<typeof SearchSynonymSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LANGUAGES } from './constants.js';
+import { parseWholeNumber } from './numbers.js';
 
 export const LanguageSchema = z.enum(LANGUAGES);
 
@@ -13,3 +14,14 @@ export type Money = z.infer<typeof MoneySchema>;
 
 /** Printable text that may span lines: line breaks and tabs allowed, other control characters refused. */
 export const PLAIN_TEXT_LINES = /^(?:[^\p{Cc}]|[\r\n\t])*$/u;
+
+/**
+ * A whole number sent as a number, or typed as text in any digits (`٣`, `۳`, `+2`, `−1`, `1,200`): normalised
+ * once here (numbers.ts), so the API takes what an Arabic or Persian keyboard types. Anything else fails `base`
+ * with `message`.
+ */
+export const wholeNumberInput = <T extends z.ZodType<number, number>>(base: T, message: string) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v) => (typeof v === 'string' ? (parseWholeNumber(v) ?? Number.NaN) : v))
+    .pipe(base);

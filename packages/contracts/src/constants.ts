@@ -64,6 +64,10 @@ export const ERROR_CODES = {
   returnWindowClosed: 'return_window_closed',
   /** A return asked of an order not delivered yet. */
   orderNotDelivered: 'order_not_delivered',
+  /** An admin write based on an older version of the record (409; the answer carries `current`). */
+  stale: 'stale',
+  /** An admin write that did not say which version it was based on (428). */
+  versionRequired: 'version_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -113,6 +117,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Default country of the checkout address; the card billing fallback of the spec is MA. */
 export const DEFAULT_COUNTRY = 'AE';
 export * from './money.js';
+export * from './numbers.js';
+export * from './shop-time.js';
 export * from './shipping-carriers.js';
 
 /** Printable text only: rejects C0/C1 control characters (tabs and newlines included). */

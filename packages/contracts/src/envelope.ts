@@ -26,6 +26,9 @@ export const ErrorEnvelopeSchema = z.object({
   shortages: z.array(StockShortageSchema).optional(),
   /** Set when a payment was refunded because its pieces were sold while it was being made. */
   refunded: z.literal(true).optional(),
+  /** `stale`: an admin write based on an older version of the record, refused (409) with the record as it is now. */
+  error: z.string().optional(),
+  current: z.unknown().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

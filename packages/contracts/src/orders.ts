@@ -278,8 +278,16 @@ export const OrderStatusUpdateSchema = z.object({
   carrier: statusNote('carrier', 60),
   tracking_number: statusNote('tracking number', 100),
   note: statusNote('note', 1000),
+  /** The order's version as the back office showed it (or an `If-Match` header): a stale move is refused. */
+  version: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
+export type OrderStatusUpdateInput = z.input<typeof OrderStatusUpdateSchema>;
+
+/** The moved order, with its new version for the next write. */
+export const OrderStatusResponseSchema = envelope(
+  z.object({ order: OrderSchema.extend({ version: z.number().int() }) }),
+);
 
 // ---------------------------------------------------------------- gateway events
 

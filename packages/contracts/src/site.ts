@@ -14,11 +14,18 @@ export interface ShopDetails {
   instagramUrl: string;
   facebookUrl: string;
   tiktokUrl: string;
+  /** SHOP_TIMEZONE: the zone of every day boundary and date the shop shows (shop-time.ts). */
+  timeZone: string;
 }
 
 /** What the storefront receives: the details and the address shoppers use. */
 export interface ShopInfo extends ShopDetails {
   publicUrl: string;
+  /**
+   * The shop's zone's offset from UTC in minutes when the page was made (Dubai: 240): the first load counts
+   * shop days with it, without Intl (shop-time.ts).
+   */
+  timeZoneOffsetMinutes: number;
 }
 
 /**

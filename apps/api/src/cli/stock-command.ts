@@ -1,17 +1,23 @@
 /**
  * `npm run stock -- <slug> <size> <count>` sets how many pieces of a product's size are for sale (not sold
- * yet); `npm run stock -- <slug>` shows every size's count. Until the back office edits stock, this is how the
- * shop owner does. Same configuration as the shop (env.ts): the embedded database under DATA_DIR (the shop must
- * be stopped: it is open in one process at a time), or DATABASE_URL (works while the shop runs; every instance
- * hears of the change). The command itself is `stock.ts`, beside this file.
+ * yet), `... <size> +3` or `-1` adds or takes away pieces (`--reason=received|correction|damaged|returned|other`,
+ * `--note=...`); `npm run stock -- <slug>` shows every size's count. Every change is a stock adjustment written
+ * to the product's stock history (a count is the difference with what it finds, as a correction), like those of
+ * the back office (decision 028). Same configuration as the shop (env.ts): the embedded database under DATA_DIR
+ * (the shop must be stopped: it is open in one process at a time), or DATABASE_URL (works while the shop runs;
+ * every instance hears of the change). The command itself is `stock.ts`, beside this file.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { StockAdjustmentCreateSchema } from '@boutique/contracts/admin';
+import { parseWholeNumber } from '@boutique/contracts/constants';
 import { HttpError } from '../lib/http-error.js';
 import { createGateway } from '../modules/payments/index.js';
 import { StockService } from '../modules/stock/service.js';
 import { openShopDatabase, type CommandIo } from './command.js';
 
-const USAGE = 'Usage: npm run stock -- <product-slug> [<size> <count>]';
+const USAGE =
+  'Usage: npm run stock -- <product-slug> [<size> <count> | <size> +<n> | <size> -<n>] [--reason=<reason>] [--note=<text>]';
 
 const quiet = {
   level: 'silent',
@@ -27,22 +33,51 @@ const quiet = {
 
 /** Runs the command with its arguments; answers the exit code. */
 export async function stockCommand(argv: string[], { out, err, env }: CommandIo): Promise<number> {
-  // Read by hand rather than with parseArgs: a count of "-1" is a wrong count, not an unknown option.
+  // Read by hand rather than with parseArgs: "-1" is a change of the count, not an unknown option.
   if (argv.includes('-h') || argv.includes('--help')) {
     out(
-      `${USAGE}\nSets the pieces of a size that are for sale (sold pieces are not counted; pieces held by ` +
-        'payments under way are). With the slug alone, shows every size.',
+      `${USAGE}\nA count sets the pieces of a size that are for sale (sold pieces are not counted; pieces held by ` +
+        'payments under way are); +n or -n adds or takes away pieces (reason: received for +, correction for -). ' +
+        'Each change is written to the stock history. With the slug alone, shows every size.',
     );
     return 0;
   }
-  const [slug, size, countText, ...extra] = argv;
+  const options = new Map<string, string>();
+  const words: string[] = [];
+  for (const arg of argv) {
+    const option = /^--(reason|note)=(.*)$/s.exec(arg);
+    if (option) options.set(option[1]!, option[2]!);
+    else words.push(arg);
+  }
+  const [slug, size, countText, ...extra] = words;
   if (!slug || extra.length > 0 || (size !== undefined && countText === undefined)) {
-    err(`Give a product slug, and to set a count, a size and the count.\n${USAGE}`);
+    err(`Give a product slug, and to change a count, a size and the count (or +n, -n).\n${USAGE}`);
     return 2;
   }
-  const count = countText === undefined ? undefined : Number(countText);
-  if (count !== undefined && !(/^\d+$/.test(countText ?? '') && count <= 100_000)) {
-    err(`The count must be a whole number from 0 to 100000, not "${countText}".\n${USAGE}`);
+  const relative = countText !== undefined && /^\s*[+\-\u2212]/.test(countText);
+  const number = countText === undefined ? undefined : parseWholeNumber(countText);
+  if (countText !== undefined && !relative && !(number !== undefined && number >= 0 && number <= 100_000)) {
+    err(`The count must be a whole number from 0 to 100000, or +n / -n, not "${countText}".\n${USAGE}`);
+    return 2;
+  }
+  let change:
+    | { delta: number; reason: z.infer<typeof StockAdjustmentCreateSchema>['reason']; note?: string }
+    | undefined;
+  if (relative) {
+    const checked = StockAdjustmentCreateSchema.safeParse({
+      size: size?.trim().toUpperCase(),
+      delta: countText,
+      reason: options.get('reason') ?? ((number ?? 0) > 0 ? 'received' : 'correction'),
+      note: options.get('note'),
+    });
+    if (!checked.success) {
+      const problems = Object.values(z.flattenError(checked.error).fieldErrors).flat();
+      err(`${problems.join(' ')}\n${USAGE}`);
+      return 2;
+    }
+    change = checked.data;
+  } else if (options.size > 0) {
+    err(`--reason and --note go with +n or -n; a count is recorded as a correction.\n${USAGE}`);
     return 2;
   }
 
@@ -56,16 +91,21 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
       now: () => new Date(),
       log: quiet,
     });
-    if (size !== undefined && count !== undefined) {
+    if (size !== undefined && (change || number !== undefined)) {
       try {
-        const set = await stock.setCount(slug, size, count);
+        const set = change
+          ? await stock.adjustBySlug(slug, size, change.delta, change.reason, change.note)
+          : await stock.setCount(slug, size, number!);
         out(
-          `${set.slug} size ${set.size}: ${set.stock} for sale` +
-            (set.reserved > 0 ? ` (${set.reserved} held by payments under way).` : '.'),
+          `${set.slug} size ${size.trim().toUpperCase()}: ${set.stock} for sale` +
+            (set.reserved > 0 ? ` (${set.reserved} held by payments under way)` : '') +
+            (set.delta === 0
+              ? ', unchanged.'
+              : `; ${set.delta > 0 ? '+' : ''}${set.delta} in the stock history.`),
         );
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
-        err(e.message);
+        err(Object.values(e.errors ?? {})[0]?.[0] ?? e.message);
         return 1;
       }
       return 0;

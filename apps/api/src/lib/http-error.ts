@@ -1,7 +1,7 @@
 import type { ErrorEnvelope, FieldErrors } from '@boutique/contracts';
 
 /** What an error answer may carry besides its message and field errors (see ErrorEnvelopeSchema). */
-export type ErrorDetails = Pick<ErrorEnvelope, 'code' | 'shortages' | 'refunded'>;
+export type ErrorDetails = Pick<ErrorEnvelope, 'code' | 'shortages' | 'refunded' | 'error' | 'current'>;
 
 /** An expected failure with the HTTP status and message the client should see. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '@boutique/contracts';
-import { outbox, productStock } from '../../src/db/schema/index.js';
+import { orders, outbox, productStock } from '../../src/db/schema/index.js';
 import { rowsOf } from '../../src/modules/stock/service.js';
 import type { TestApp } from '../helpers.js';
 import {
@@ -59,8 +59,16 @@ export function refund(t: TestApp, admin: Shopper, orderId: number, body: unknow
   });
 }
 
-export function moveOrder(t: TestApp, admin: Shopper, orderId: number, status: string) {
-  return call(t, 'PATCH', `/api/v1/orders/${orderId}/status`, admin.token, { status });
+/** A move as the back office makes it: with the order's version as it is now (decision 028). */
+export async function moveOrder(t: TestApp, admin: Shopper, orderId: number, status: string) {
+  const [row] = await t.database.db
+    .select({ version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return call(t, 'PATCH', `/api/v1/orders/${orderId}/status`, admin.token, {
+    status,
+    version: row?.version ?? 1,
+  });
 }
 
 /** A paid order taken to `delivered` by the owner. */

@@ -1,4 +1,5 @@
 import type { Language, ShopInfo } from '@boutique/contracts';
+import { DEFAULT_SHOP_TIMEZONE } from '@boutique/contracts/constants';
 
 export type { ShopInfo };
 
@@ -19,6 +20,8 @@ const FALLBACK_SHOP: ShopInfo = {
   instagramUrl: 'https://www.instagram.com/',
   facebookUrl: 'https://www.facebook.com/',
   tiktokUrl: 'https://www.tiktok.com/',
+  timeZone: DEFAULT_SHOP_TIMEZONE,
+  timeZoneOffsetMinutes: 240,
   publicUrl: typeof location === 'undefined' ? 'http://localhost:3000' : location.origin,
 };
 
@@ -45,4 +48,14 @@ export function bootData(): BootData {
     i18n: parsed.i18n ?? { lng: 'en', resources: {} },
   };
   return cached;
+}
+
+/** SHOP_TIMEZONE, as the server gave it: the zone of every day and date the shop shows (contracts' shop-time). */
+export function shopTimeZone(): string {
+  return bootData().shop.timeZone;
+}
+
+/** The zone's offset from UTC when the page was made, for counting shop days in the first load. */
+export function shopTimeZoneOffset(): number {
+  return bootData().shop.timeZoneOffsetMinutes;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, truncate } from './format';
+import { formatDate, formatDateTime, formatMoney, truncate } from './format';
 
 describe('formatMoney', () => {
   it('writes AED before the amount in English and French, with thousands separators', () => {
@@ -24,6 +24,14 @@ describe('formatDate', () => {
     expect(formatDate(d, 'en')).toBe('20 March 2026');
     expect(formatDate(d, 'fr')).toBe('20 mars 2026');
     expect(formatDate(d, 'ar')).toMatch(/مارس|2026/);
+  });
+
+  it('is the shop’s date (Asia/Dubai by default) whatever the zone of the device', () => {
+    // 21:30 UTC on the 1st is 01:30 on the 2nd in Dubai: the invoice says the 2nd to every viewer.
+    const late = '2026-03-01T21:30:00Z';
+    expect(formatDate(late, 'en')).toBe('2 March 2026');
+    expect(formatDate(late, 'en', 'America/New_York')).toBe('1 March 2026');
+    expect(formatDateTime(late, 'en')).toBe('2 Mar 2026, 01:30');
   });
 });
 

@@ -25,7 +25,7 @@ function leaves(value: unknown, prefix = '', out = new Map<string, string>()) {
 
 /** Words that are the same in English and French (names, brands). */
 const SAME_IN_FRENCH =
-  /^(Google|Apple|Facebook|Apple Pay|Total|Dar Lalla|Qatar|Oman|Canada|France|Caftans|FAQ|Menu|Contact|Profil|Message|Messages|Description|Collection|Collections|Date|E-mail|Pages|photo|Photos|Instagram|TikTok|WhatsApp|English|Français|العربية)$/;
+  /^(Google|Apple|Facebook|Apple Pay|Total|Dar Lalla|Qatar|Oman|Canada|France|Caftans|FAQ|Menu|Contact|Profil|Message|Messages|Description|Collection|Collections|Date|E-mail|Pages|photo|Photos|Stock|Correction|Instagram|TikTok|WhatsApp|English|Français|العربية)$/;
 /** Placeholders ({{name}}) and the units beside them are not words to translate. */
 const words = (text: string) =>
   text

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_IMAGE, thumbnailUrl } from './product';
+import { PLACEHOLDER_IMAGE, isNew, thumbnailUrl } from './product';
 
 const srcset = (widths: number[]) =>
   widths.map((w) => `/storage/products/zahra/0-${w}.webp ${w}w`).join(', ');
@@ -19,5 +19,16 @@ describe('thumbnailUrl', () => {
     expect(thumbnailUrl(PLACEHOLDER_IMAGE)).toBe('/placeholder.svg');
     expect(thumbnailUrl({ url: '/a.webp', srcset: srcset([200]) })).toBe('/a.webp');
     expect(thumbnailUrl(undefined)).toBe('');
+  });
+});
+
+describe('isNew', () => {
+  it('counts 30 days of the shop’s calendar (Asia/Dubai), not 30 times 24 hours', () => {
+    // Added on 1 February (14:00 in Dubai): new through 2 March, Dubai time.
+    const product = { created_at: '2026-02-01T10:00:00Z' };
+    expect(isNew(product, Date.parse('2026-03-02T19:00:00Z'))).toBe(true);
+    // 20:30 UTC on 2 March is already 3 March in Dubai: 30 days on; still 2 March for a shop in UTC.
+    expect(isNew(product, Date.parse('2026-03-02T20:30:00Z'))).toBe(false);
+    expect(isNew(product, Date.parse('2026-03-02T20:30:00Z'), 0)).toBe(true);
   });
 });

@@ -50,3 +50,14 @@ export function renderWithProviders(ui: ReactNode, i18n: i18n, route = '/') {
     </I18nextProvider>,
   );
 }
+
+/** jsdom has no modal dialogs: `showModal` and `close` open and close them as an attribute. */
+export function stubModalDialogs() {
+  const dialog = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
+  dialog.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  dialog.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}

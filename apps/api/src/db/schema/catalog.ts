@@ -69,6 +69,8 @@ export const products = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.sortOrder),
@@ -117,4 +119,6 @@ export const galleries = pgTable('galleries', {
   aspect: integer().notNull(),
   caption: jsonb().$type<LocalizedText>().notNull(),
   sortOrder: integer().notNull().default(0),
+  /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
+  version: integer().notNull().default(1),
 });

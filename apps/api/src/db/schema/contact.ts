@@ -1,4 +1,4 @@
-import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const contactMessages = pgTable('contact_messages', {
   id: serial().primaryKey(),
@@ -12,4 +12,6 @@ export const contactMessages = pgTable('contact_messages', {
   readAt: timestamp({ withTimezone: true }),
   /** When it was archived out of the inbox. */
   archivedAt: timestamp({ withTimezone: true }),
+  /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
+  version: integer().notNull().default(1),
 });

@@ -130,6 +130,8 @@ export const orders = pgTable(
     invoiceNumber: text().unique('orders_invoice_number_unique'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),

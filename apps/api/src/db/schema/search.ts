@@ -37,4 +37,6 @@ export const searchSynonyms = pgTable('search_synonyms', {
     .notNull()
     .default(sql`'{}'`),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
+  version: integer().notNull().default(1),
 });

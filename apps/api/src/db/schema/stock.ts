@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
-import { payments } from './orders.js';
+import { orders, payments } from './orders.js';
 import { users } from './users.js';
 import { returnLines } from './after-sale.js';
 
@@ -81,5 +81,41 @@ export const exchangeHolds = pgTable(
   (t) => [
     index('exchange_holds_product_idx').on(t.productId, t.size),
     check('exchange_holds_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * Every move of a count of pieces (decision 028): the owner's adjustments (`received`, `correction`, `damaged`,
+ * `returned`, `other`) and the shop's own (`sale` when an order takes its pieces, `cancellation`, `return`,
+ * `refund` when they come back, `exchange`), written in the transaction that moves the count, by StockService
+ * only. `stockAfter` is the size's count right after the move. `color` is the colour's key ('' for none): the
+ * count itself is per size until colours have counts of their own.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text().notNull().default(''),
+    size: text().notNull(),
+    delta: integer().notNull(),
+    reason: text().notNull(),
+    note: text(),
+    stockAfter: integer().notNull(),
+    /** The order of a cancellation, a return or a refund. */
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    /** The payment whose order took the pieces (a sale is written just before its order). */
+    paymentId: integer().references(() => payments.id, { onDelete: 'set null' }),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** `admin`, `order` or `command` (npm run stock). */
+    source: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.size, t.createdAt),
+    check('stock_movements_delta_check', sql`${t.delta} <> 0`),
+    check('stock_movements_source_check', sql`${t.source} in ('admin', 'order', 'command')`),
   ],
 );

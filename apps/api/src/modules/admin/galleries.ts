@@ -3,6 +3,7 @@ import type { LocalizedText } from '@boutique/contracts';
 import type { AdminGallery, GalleryUpdate } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { galleries } from '../../db/schema/index.js';
+import { claimVersion, staleWrite } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Storage } from '../../storage/index.js';
 import { recordAudit } from './audit.js';
@@ -28,7 +29,21 @@ export class AdminGalleryService {
       key: row.key,
       caption: row.caption,
       image: adminImage(this.storage.publicUrl, { ...row, productId: 0 }),
+      version: row.version,
     };
+  }
+
+  /** The version check of a write to one scene, first in its transaction (db/versions.ts). */
+  #claim(tx: Database, id: number, expected: number, current?: () => Promise<unknown>) {
+    return claimVersion(tx, galleries, id, expected, {
+      notFound: new HttpError(404, GALLERY_NOT_FOUND),
+      current:
+        current ??
+        (async () => {
+          const [row] = await tx.select().from(galleries).where(eq(galleries.id, id));
+          return row && this.#view(row);
+        }),
+    });
   }
 
   async list(db: Database = this.db): Promise<AdminGallery[]> {
@@ -77,10 +92,11 @@ export class AdminGalleryService {
     }
   }
 
-  async update(actorId: number, id: number, input: GalleryUpdate): Promise<AdminGallery> {
+  async update(actorId: number, id: number, input: GalleryUpdate, expected: number): Promise<AdminGallery> {
     return this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
+      const [before] = await tx.select().from(galleries).where(eq(galleries.id, id));
       if (!before) throw new HttpError(404, GALLERY_NOT_FOUND);
+      await this.#claim(tx, id, expected);
       const [row] = await tx
         .update(galleries)
         .set({ caption: input.caption })
@@ -99,24 +115,28 @@ export class AdminGalleryService {
     });
   }
 
-  async order(actorId: number, order: number[]): Promise<AdminGallery[]> {
+  /**
+   * A new order of the scenes, each at the version the page showed (`versions`): every scene's version is checked
+   * and moved (db/versions.ts), so a scene added, removed or changed meanwhile refuses the whole order (409 with
+   * the scenes as they are now).
+   */
+  async order(actorId: number, order: number[], versions: Record<string, number>): Promise<AdminGallery[]> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: galleries.id })
         .from(galleries)
-        .orderBy(asc(galleries.sortOrder), asc(galleries.id))
-        .for('update');
+        .orderBy(asc(galleries.sortOrder), asc(galleries.id));
       const current = rows.map((r) => r.id);
-      if (
-        order.length !== current.length ||
-        new Set(order).size !== order.length ||
-        !order.every((id) => current.includes(id))
-      ) {
+      if (new Set(order).size !== order.length) {
         throw new HttpError(422, 'The given data was invalid', {
           order: ['Send every gallery scene once, in the new order.'],
         });
       }
+      if (order.length !== current.length || !order.every((id) => current.includes(id))) {
+        throw staleWrite(await this.list(tx));
+      }
       for (const [position, id] of order.entries()) {
+        await this.#claim(tx, id, versions[String(id)] ?? 0, () => this.list(tx));
         await tx.update(galleries).set({ sortOrder: position }).where(eq(galleries.id, id));
       }
       await recordAudit(tx, {
@@ -131,8 +151,9 @@ export class AdminGalleryService {
     });
   }
 
-  async remove(actorId: number, id: number): Promise<AdminGallery[]> {
+  async remove(actorId: number, id: number, expected: number): Promise<AdminGallery[]> {
     const { removed, list } = await this.db.transaction(async (tx) => {
+      await this.#claim(tx, id, expected);
       const [row] = await tx.delete(galleries).where(eq(galleries.id, id)).returning();
       if (!row) throw new HttpError(404, GALLERY_NOT_FOUND);
       await recordAudit(tx, {

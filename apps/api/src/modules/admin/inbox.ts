@@ -8,6 +8,7 @@ import type {
 } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { addresses, contactMessages, users } from '../../db/schema/index.js';
+import { claimVersion } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { recordAudit } from './audit.js';
@@ -25,6 +26,7 @@ const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({
   created_at: m.createdAt.toISOString(),
   read_at: m.readAt?.toISOString() ?? null,
   archived_at: m.archivedAt?.toISOString() ?? null,
+  version: m.version,
 });
 
 /** The contact inbox: unread first, then newest first. */
@@ -66,10 +68,24 @@ export async function listMessages(db: Database, query: AdminMessageListQuery) {
   };
 }
 
-export async function updateMessage(db: Database, actorId: number, id: number, input: MessageUpdate) {
+/** Read or unread, archived or back in the inbox, if the message is still at `expected` (db/versions.ts). */
+export async function updateMessage(
+  db: Database,
+  actorId: number,
+  id: number,
+  input: MessageUpdate,
+  expected: number,
+) {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+    const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
     if (!current) throw new HttpError(404, 'Message not found');
+    await claimVersion(tx, contactMessages, id, expected, {
+      notFound: new HttpError(404, 'Message not found'),
+      current: async () => {
+        const [now] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
+        return now && toMessage(now);
+      },
+    });
     const now = new Date();
     const set: Partial<typeof contactMessages.$inferInsert> = {};
     // Keeps the first time it was read or archived; undoing clears it.

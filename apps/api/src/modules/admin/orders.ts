@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { addDays, shopDayStart } from '@boutique/contracts/constants';
 import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type {
   AdminOrder,
@@ -14,8 +15,6 @@ import { escapeLike } from '../../lib/search-text.js';
 import type { OrderService } from '../orders/service.js';
 import { auditOf } from './audit.js';
 
-const DAY_MS = 86_400_000;
-
 /** Rows of the orders table of the back office, with the shopper's name and e-mail. */
 export async function orderRows(db: Database, where: SQL | undefined, limit: number, offset = 0) {
   const rows = await db
@@ -30,6 +29,7 @@ export async function orderRows(db: Database, where: SQL | undefined, limit: num
       fulfillmentStatus: orders.fulfillmentStatus,
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
+      version: orders.version,
       items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems}
         where ${orderItems.orderId} = ${orders.id})`,
     })
@@ -49,11 +49,12 @@ export async function orderRows(db: Database, where: SQL | undefined, limit: num
     fulfillment_status: r.fulfillmentStatus,
     payment_status: r.paymentStatus,
     payment_method: r.paymentMethod,
+    version: r.version,
   }));
 }
 
 /** The filters of the orders list other than the status (the tabs' counts use them too). */
-function searchFilters(query: AdminOrderListQuery): SQL[] {
+function searchFilters(query: AdminOrderListQuery, timeZone: string): SQL[] {
   const filters: SQL[] = [];
   if (query.q) {
     const like = `%${escapeLike(query.q.toLowerCase())}%`;
@@ -61,13 +62,14 @@ function searchFilters(query: AdminOrderListQuery): SQL[] {
       or lower(${users.name}) like ${like} or lower(${orders.billingAddress}->>'name') like ${like}
       or lower(${orders.billingAddress}->>'email') like ${like})`);
   }
-  if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) filters.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
+  // Days of the shop's calendar: an order at 01:30 in Dubai (21:30 UTC the day before) is on its Dubai day.
+  if (query.from) filters.push(gte(orders.createdAt, shopDayStart(query.from, timeZone)));
+  if (query.to) filters.push(lt(orders.createdAt, shopDayStart(addDays(query.to, 1), timeZone)));
   return filters;
 }
 
-export async function listOrders(db: Database, query: AdminOrderListQuery) {
-  const filters = searchFilters(query);
+export async function listOrders(db: Database, query: AdminOrderListQuery, timeZone: string) {
+  const filters = searchFilters(query, timeZone);
   const where = and(
     ...filters,
     query.status === 'to_ship'
@@ -132,20 +134,21 @@ async function history(db: Database, orderId: number): Promise<OrderStatusEvent[
 
 /** One order with everything the back office shows of it: lines, addresses, payment, history, audit. */
 export async function adminOrder(db: Database, service: OrderService, orderId: number) {
+  // The version is read before the rest: were the order changed in between, the page's next write would name
+  // the older version and be refused, never made on what it did not show.
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, version: orders.version })
+    .from(users)
+    .innerJoin(orders, eq(orders.userId, users.id))
+    .where(eq(orders.id, orderId));
   const order = await service.getById(orderId);
-  const [[customer], events, audit] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .innerJoin(orders, eq(orders.userId, users.id))
-      .where(eq(orders.id, orderId)),
-    history(db, orderId),
-    auditOf(db, 'order', orderId),
-  ]);
+  const [events, audit] = await Promise.all([history(db, orderId), auditOf(db, 'order', orderId)]);
   const shipped = [...events].reverse().find((e) => e.tracking_number || e.carrier);
+  const { version = 1, ...customer } = row ?? { id: 0, name: '', email: '' };
   const view: AdminOrder = {
     ...order,
-    customer: customer ?? { id: 0, name: '', email: '' },
+    version,
+    customer,
     history: events,
     carrier: shipped?.carrier ?? null,
     tracking_number: shipped?.tracking_number ?? null,

@@ -19,6 +19,7 @@ import {
   productStock,
   products,
 } from '../../db/schema/index.js';
+import { claimVersion, bumpVersion } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { escapeLike } from '../../lib/search-text.js';
@@ -114,6 +115,7 @@ export class AdminProductService {
           stockRows.filter((s) => s.productId === p.id),
         ),
         updated_at: p.updatedAt.toISOString(),
+        version: p.version,
         image: first ? adminImage(this.storage.publicUrl, first).url : null,
       };
     });
@@ -132,7 +134,7 @@ export class AdminProductService {
     const { product: p, category } = row;
     const [colorRows, stockRows, imageRows] = await Promise.all([
       db
-        .select({ name: colors.name, value: colors.hex })
+        .select({ name: colors.name, value: colors.hex, key: colors.key })
         .from(productColors)
         .innerJoin(colors, eq(colors.id, productColors.colorId))
         .where(eq(productColors.productId, id))
@@ -150,6 +152,7 @@ export class AdminProductService {
       images: imageRows.map((r) => adminImage(this.storage.publicUrl, r)),
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
+      version: p.version,
     };
   }
 
@@ -193,7 +196,7 @@ export class AdminProductService {
         .returning({ id: products.id });
       if (!row) throw new Error('product was not stored');
       await setColors(tx, row.id, input.colors);
-      await this.stock.setCounts(tx, row.id, input.sizes);
+      await this.stock.setCounts(tx, row.id, input.sizes, actorId);
       const after = await this.get(row.id, tx);
       await auditProduct(tx, actorId, 'product.create', row.id, {
         after,
@@ -202,10 +205,15 @@ export class AdminProductService {
     });
   }
 
-  async update(actorId: number, id: number, input: ProductUpdate): Promise<AdminProduct> {
+  /**
+   * Changes what the form sends, if the product is still at `expected` (the version the form was opened on):
+   * else 409 `stale` with the product as it is now, and nothing written. Its stock is not among the fields: it
+   * moves by adjustments only, so a form opened before a sale never writes the sold piece back.
+   */
+  async update(actorId: number, id: number, input: ProductUpdate, expected: number): Promise<AdminProduct> {
     return this.#write(async (tx) => {
-      await lockProduct(tx, id);
       const before = await this.get(id, tx);
+      await this.#claim(tx, id, expected);
       const price = input.price ?? before.price;
       const oldPrice = input.old_price === undefined ? before.old_price : input.old_price;
       if (oldPrice !== null && toFils(oldPrice) <= toFils(price)) {
@@ -240,7 +248,14 @@ export class AdminProductService {
       if (input.sizes) set.sizes = input.sizes.map((s) => s.name);
       await tx.update(products).set(set).where(eq(products.id, id));
       if (input.colors) await setColors(tx, id, input.colors);
-      if (input.sizes) await this.stock.setCounts(tx, id, input.sizes);
+      if (input.sizes) {
+        await this.stock.setSizes(
+          tx,
+          id,
+          input.sizes.map((s) => s.name),
+          actorId,
+        );
+      }
       const after = await this.get(id, tx);
       await auditProduct(tx, actorId, 'product.update', id, {
         before,
@@ -251,11 +266,11 @@ export class AdminProductService {
   }
 
   /** Takes the product out of the shop: hidden from every public answer, not for sale; orders keep their copy. */
-  async archive(actorId: number, id: number): Promise<AdminProduct> {
+  async archive(actorId: number, id: number, expected: number): Promise<AdminProduct> {
     return this.#write(async (tx) => {
-      await lockProduct(tx, id);
       const before = await this.get(id, tx);
       if (before.archived_at) return before;
+      await this.#claim(tx, id, expected);
       await tx
         .update(products)
         .set({ archivedAt: new Date(), status: 'inactive', updatedAt: new Date() })
@@ -298,11 +313,13 @@ export class AdminProductService {
           )
           .returning();
         await touch(tx, id);
+        await bumpVersion(tx, products, id);
         const uploaded = rows.map((r) => adminImage(this.storage.publicUrl, r));
         await auditProduct(tx, actorId, 'product.image.add', id, {
           after: { images: uploaded.map((i) => ({ id: i.id, url: i.url })) },
         });
-        return { uploaded, images: (await this.get(id, tx)).images };
+        const after = await this.get(id, tx);
+        return { uploaded, images: after.images, version: after.version };
       });
     } catch (err) {
       // Nothing of a failed upload stays behind.
@@ -320,9 +337,9 @@ export class AdminProductService {
   }
 
   /** New order of the pictures (every id once) and/or the one to show first. */
-  async orderImages(actorId: number, id: number, input: ImageOrder) {
+  async orderImages(actorId: number, id: number, input: ImageOrder, expected: number) {
     return this.#write(async (tx) => {
-      await lockProduct(tx, id);
+      await this.#claim(tx, id, expected);
       const current = (await imagesOf(tx, eq(productImages.productId, id))).map((r) => r.id);
       let order = input.order ?? current;
       const same = order.length === current.length && new Set(order).size === order.length;
@@ -350,13 +367,13 @@ export class AdminProductService {
         before: { order: current },
         after: { order },
       });
-      return (await this.get(id, tx)).images;
+      return this.get(id, tx);
     });
   }
 
-  async deleteImage(actorId: number, id: number, imageId: number) {
-    const { images, removed } = await this.#write(async (tx) => {
-      await lockProduct(tx, id);
+  async deleteImage(actorId: number, id: number, imageId: number, expected: number) {
+    const { product, removed } = await this.#write(async (tx) => {
+      await this.#claim(tx, id, expected);
       const [row] = await tx
         .delete(productImages)
         .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
@@ -366,13 +383,21 @@ export class AdminProductService {
       await auditProduct(tx, actorId, 'product.image.delete', id, {
         before: { image: { id: row.id, path: row.path } },
       });
-      return { images: (await this.get(id, tx)).images, removed: row };
+      return { product: await this.get(id, tx), removed: row };
     });
     // The demo artwork is rendered again at start when missing: only uploads are deleted from the storage.
     if (removed.path.startsWith(`${UPLOADS}/`)) {
       await deletePicture(this.storage, removed.path, removed.widths).catch(() => {});
     }
-    return images;
+    return product;
+  }
+
+  /** The version check of every write to a product, first in its transaction (db/versions.ts). */
+  #claim(tx: Tx, id: number, expected: number) {
+    return claimVersion(tx, products, id, expected, {
+      notFound: new HttpError(404, PRODUCT_NOT_FOUND),
+      current: () => this.get(id, tx),
+    });
   }
 
   /** A write in one transaction; a slug taken by a concurrent write ends as the 422 a taken slug gets. */

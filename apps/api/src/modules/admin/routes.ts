@@ -33,9 +33,15 @@ import {
   PackingSlipResponseSchema,
   ProductCreateSchema,
   ProductUpdateSchema,
+  StockAdjustmentCreateSchema,
+  StockAdjustmentResponseSchema,
+  StockHistoryQuerySchema,
+  StockHistoryResponseSchema,
+  VersionSchema,
 } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
+import { expectedVersion, setETag } from '../../lib/if-match.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { PRODUCT_WIDTHS, GALLERY_WIDTHS } from '../../media/render.js';
 import { requireAdmin } from '../../plugins/roles.js';
@@ -48,6 +54,7 @@ import { adminOrder, listOrders, packingSlip } from './orders.js';
 import { PictureError, preparePicture, type PreparedPicture } from './pictures.js';
 import { AdminProductService } from './products.js';
 import { dashboardStats } from './stats.js';
+import { adjustStock, stockHistory } from './stock-adjustments.js';
 
 export interface AdminRoutesOptions {
   db: Database;
@@ -55,10 +62,15 @@ export interface AdminRoutesOptions {
   stock: StockService;
   orders: OrderService;
   shop: { name: string; email: string; phone: string; url: string };
+  /** SHOP_TIMEZONE: the zone of the dashboard's days and the order list's date filters. */
+  timeZone: string;
 }
 
 const tags = ['admin'];
 const INVALID = 'The given data was invalid';
+
+/** A DELETE may say its version in a small JSON body, as the other writes do, or in `If-Match`. */
+const DeleteBodySchema = z.object({ version: VersionSchema.optional() }).nullish();
 
 /** The admin who makes this request; every route of the scope has passed `requireAdmin` already. */
 const adminOf = (req: FastifyRequest) => {
@@ -71,7 +83,7 @@ const adminOf = (req: FastifyRequest) => {
  * body is read: a guest hears 401, anyone but an admin past the second factor 403 (plugins/roles.ts).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
-  const { db, storage, stock, orders, shop } = options;
+  const { db, storage, stock, orders, shop, timeZone } = options;
   privateRoutes(app, { signedIn: true });
   app.addHook('onRequest', async (req) => {
     await requireAdmin(db, req);
@@ -157,6 +169,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (req, reply) => {
       const product = await products.create(adminOf(req).id, req.body);
+      setETag(reply, product.version);
       return reply
         .code(201)
         .send({ success: true as const, data: { product, audit: await products.audit(product.id) } });
@@ -173,10 +186,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminProductResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { product: await products.get(req.params.id), audit: await products.audit(req.params.id) },
-    }),
+    async (req, reply) => {
+      const product = await products.get(req.params.id);
+      setETag(reply, product.version);
+      return { success: true as const, data: { product, audit: await products.audit(req.params.id) } };
+    },
   );
 
   app.patch(
@@ -184,14 +198,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: 'Change a product: only the fields sent change',
+        summary:
+          'Change a product: only the fields sent change, if it is still at the version sent (If-Match or version; 409 stale otherwise). Its stock moves by stock adjustments only.',
         params: AdminIdParamsSchema,
         body: ProductUpdateSchema,
         response: { 200: AdminProductResponseSchema },
       },
     },
-    async (req) => {
-      const product = await products.update(adminOf(req).id, req.params.id, req.body);
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body.version);
+      const product = await products.update(adminOf(req).id, req.params.id, req.body, expected);
+      setETag(reply, product.version);
       return { success: true as const, data: { product, audit: await products.audit(product.id) } };
     },
   );
@@ -203,11 +220,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags,
         summary: 'Archive a product: hidden from the shop and not for sale; orders keep their copy',
         params: AdminIdParamsSchema,
+        body: DeleteBodySchema,
         response: { 200: AdminProductResponseSchema },
       },
     },
-    async (req) => {
-      const product = await products.archive(adminOf(req).id, req.params.id);
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body?.version);
+      const product = await products.archive(adminOf(req).id, req.params.id, expected);
+      setETag(reply, product.version);
       return { success: true as const, data: { product, audit: await products.audit(product.id) } };
     },
   );
@@ -226,10 +246,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (req, reply) => {
       await products.get(req.params.id);
       const { pictures } = await readUpload(req, PRODUCT_WIDTHS);
-      const { uploaded, images } = await products.addImages(adminOf(req).id, req.params.id, pictures);
+      const { uploaded, images, version } = await products.addImages(
+        adminOf(req).id,
+        req.params.id,
+        pictures,
+      );
+      setETag(reply, version);
       return reply
         .code(201)
-        .send({ success: true as const, data: { image: uploaded[0]!, uploaded, images } });
+        .send({ success: true as const, data: { image: uploaded[0]!, uploaded, images, version } });
     },
   );
 
@@ -244,10 +269,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminImagesResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { images: await products.orderImages(adminOf(req).id, req.params.id, req.body) },
-    }),
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body.version);
+      const product = await products.orderImages(adminOf(req).id, req.params.id, req.body, expected);
+      setETag(reply, product.version);
+      return { success: true as const, data: { images: product.images, version: product.version } };
+    },
   );
 
   app.delete(
@@ -255,15 +282,66 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: 'Delete a picture',
+        summary: "Delete a picture (with the product's version: If-Match or version)",
         params: AdminImageParamsSchema,
+        body: DeleteBodySchema,
         response: { 200: AdminImagesResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { images: await products.deleteImage(adminOf(req).id, req.params.id, req.params.imageId) },
-    }),
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body?.version);
+      const product = await products.deleteImage(
+        adminOf(req).id,
+        req.params.id,
+        req.params.imageId,
+        expected,
+      );
+      setETag(reply, product.version);
+      return { success: true as const, data: { images: product.images, version: product.version } };
+    },
+  );
+
+  app.get(
+    '/v1/admin/products/:id/stock-adjustments',
+    {
+      schema: {
+        tags,
+        summary:
+          "A product's history of pieces, newest first (sales, cancellations, returns, refunds and adjustments; `size`, `color` to narrow it), and its counts now",
+        params: AdminIdParamsSchema,
+        querystring: StockHistoryQuerySchema,
+        response: { 200: StockHistoryResponseSchema },
+      },
+    },
+    async (req) => {
+      const product = await products.get(req.params.id);
+      return {
+        success: true as const,
+        data: {
+          adjustments: await stockHistory(db, req.params.id, req.query),
+          sizes: product.sizes,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/v1/admin/products/:id/stock-adjustments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add or take away pieces of a size ({size, delta, reason, note?, color?}): never below what payments under way hold (422 naming it)',
+        params: AdminIdParamsSchema,
+        body: StockAdjustmentCreateSchema,
+        response: { 201: StockAdjustmentResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const adjustment = await adjustStock(db, stock, adminOf(req).id, req.params.id, req.body);
+      const product = await products.get(req.params.id);
+      return reply.code(201).send({ success: true as const, data: { adjustment, sizes: product.sizes } });
+    },
   );
 
   app.get(
@@ -325,15 +403,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: 'Reorder the gallery scenes: every id once, in the new order',
+        summary:
+          'Reorder the gallery scenes: every id once, in the new order, with each scene\'s version ({order, versions: {"id": version}})',
         body: GalleryOrderSchema,
         response: { 200: AdminGalleryListResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { galleries: await galleries.order(adminOf(req).id, req.body.order) },
-    }),
+    async (req) => {
+      const versions = req.body.versions ?? {};
+      // Every scene's version, as for any other write: a reorder must not undo a change it never showed.
+      for (const id of req.body.order) expectedVersion(req, versions[String(id)]);
+      return {
+        success: true as const,
+        data: { galleries: await galleries.order(adminOf(req).id, req.body.order, versions) },
+      };
+    },
   );
 
   app.patch(
@@ -347,10 +431,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminGalleryResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { gallery: await galleries.update(adminOf(req).id, req.params.id, req.body) },
-    }),
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body.version);
+      const gallery = await galleries.update(adminOf(req).id, req.params.id, req.body, expected);
+      setETag(reply, gallery.version);
+      return { success: true as const, data: { gallery } };
+    },
   );
 
   app.delete(
@@ -358,15 +444,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: 'Delete a gallery scene',
+        summary: "Delete a gallery scene (with the scene's version: If-Match or version)",
         params: AdminIdParamsSchema,
+        body: DeleteBodySchema,
         response: { 200: AdminGalleryListResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { galleries: await galleries.remove(adminOf(req).id, req.params.id) },
-    }),
+    async (req) => {
+      const expected = expectedVersion(req, req.body?.version);
+      return {
+        success: true as const,
+        data: { galleries: await galleries.remove(adminOf(req).id, req.params.id, expected) },
+      };
+    },
   );
 
   // ---------------------------------------------------------------- orders
@@ -381,7 +471,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminOrderListResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await listOrders(db, req.query) }),
+    async (req) => ({ success: true as const, data: await listOrders(db, req.query, timeZone) }),
   );
 
   app.get(
@@ -394,7 +484,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminOrderResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await adminOrder(db, orders, req.params.id) }),
+    async (req, reply) => {
+      const data = await adminOrder(db, orders, req.params.id);
+      setETag(reply, data.order.version);
+      return { success: true as const, data };
+    },
   );
 
   app.get(
@@ -439,10 +533,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminMessageResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { message: await updateMessage(db, adminOf(req).id, req.params.id, req.body) },
-    }),
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body.version);
+      const message = await updateMessage(db, adminOf(req).id, req.params.id, req.body, expected);
+      setETag(reply, message.version);
+      return { success: true as const, data: { message } };
+    },
   );
 
   // ---------------------------------------------------------------- customers
@@ -486,6 +582,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminStatsResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: { stats: await dashboardStats(db, req.query.days) } }),
+    async (req) => ({
+      success: true as const,
+      data: { stats: await dashboardStats(db, req.query.days, timeZone) },
+    }),
   );
 };

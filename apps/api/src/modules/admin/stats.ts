@@ -1,32 +1,36 @@
 import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { STOCK_LEFT_SHOWN_AT, type Size } from '@boutique/contracts';
+import { addDays, shopDay, shopDayStart } from '@boutique/contracts/constants';
 import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type { AdminStats } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { contactMessages, orderItems, orders, productStock, products } from '../../db/schema/index.js';
 import { fromFils, toFils } from '../../lib/money.js';
 
-const DAY_MS = 86_400_000;
 const TOP_PRODUCTS = 10;
 const LOW_STOCK_ROWS = 50;
 
 /** Orders that count as sales: paid, and not cancelled. */
 const sold = and(eq(orders.paymentStatus, 'succeeded'), sql`${orders.fulfillmentStatus} <> 'cancelled'`);
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
- * The dashboard's figures over the last `days` days (UTC, today included): revenue and orders per day, average
- * basket, best-selling products; and now: low-stock sizes, unread messages, paid orders waiting to ship.
+ * The dashboard's figures over the last `days` days of the shop's calendar (SHOP_TIMEZONE, today included):
+ * revenue and orders per day, average basket, best-selling products; and now: low-stock sizes, unread messages,
+ * paid orders waiting to ship. An order at 21:30 UTC is counted on the next day in Dubai, as the owner lives it.
  */
-export async function dashboardStats(db: Database, days: number, now = new Date()): Promise<AdminStats> {
-  const today = Date.parse(`${day(now)}T00:00:00Z`);
-  const from = new Date(today - (days - 1) * DAY_MS);
-  const inPeriod = and(sold, gte(orders.createdAt, from));
+export async function dashboardStats(
+  db: Database,
+  days: number,
+  timeZone: string,
+  now = new Date(),
+): Promise<AdminStats> {
+  const today = shopDay(now, timeZone);
+  const first = addDays(today, -(days - 1));
+  const inPeriod = and(sold, gte(orders.createdAt, shopDayStart(first, timeZone)));
   const [perDay, top, low, [unread], [waiting]] = await Promise.all([
     db
       .select({
-        date: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        date: sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
         revenue: sql<string>`sum(${orders.totalAmount})::numeric(14,2)::text`,
         orders: sql<number>`count(*)::int`,
       })
@@ -81,7 +85,7 @@ export async function dashboardStats(db: Database, days: number, now = new Date(
 
   const byDate = new Map(perDay.map((r) => [r.date, r]));
   const series = Array.from({ length: days }, (_, i) => {
-    const date = day(new Date(from.getTime() + i * DAY_MS));
+    const date = addDays(first, i);
     const row = byDate.get(date);
     return { date, revenue: row ? fromFils(toFils(row.revenue)) : '0.00', orders: row?.orders ?? 0 };
   });
@@ -89,8 +93,8 @@ export async function dashboardStats(db: Database, days: number, now = new Date(
   const orderCount = series.reduce((sum, d) => sum + d.orders, 0);
   return {
     days,
-    from: day(from),
-    to: day(now),
+    from: first,
+    to: today,
     revenue: fromFils(revenueFils),
     orders: orderCount,
     average_basket: fromFils(orderCount ? Math.round(revenueFils / orderCount) : 0),

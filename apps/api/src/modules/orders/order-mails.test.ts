@@ -55,6 +55,7 @@ const shop = (language: Language = 'en'): ShopIdentity => ({
   publicUrl: 'https://darlalla.ae',
   email: 'hello@darlalla.ae',
   language,
+  timeZone: 'Asia/Dubai',
 });
 const ctx = (language: Language = 'en') => ({
   shop: shop(language),

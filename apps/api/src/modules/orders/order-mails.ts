@@ -16,6 +16,8 @@ export interface ShopIdentity {
   email: string;
   /** The owner's language: their alerts are written in it. */
   language: Language;
+  /** SHOP_TIMEZONE: dates in e-mails are the shop's, wherever the reader is. */
+  timeZone: string;
 }
 
 /** The moves of an order that the shopper is told of, with what the admin gave. */
@@ -27,10 +29,8 @@ export interface StatusMailInput {
 }
 
 const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA' };
-const longDate = (iso: string, lang: Language) =>
-  new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeZone: 'Asia/Dubai' }).format(
-    new Date(iso),
-  );
+const longDate = (iso: string, lang: Language, timeZone: string) =>
+  new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeZone }).format(new Date(iso));
 
 const T = {
   en: {
@@ -289,7 +289,7 @@ export function confirmationMail(
   return renderMail(to, lang, shop.name, {
     subject: t.confirmation.subject(order.order_number),
     greeting: t.hello(order.billing_address.name || t.dear),
-    intro: [t.confirmation.intro(order.order_number, longDate(order.created_at, lang))],
+    intro: [t.confirmation.intro(order.order_number, longDate(order.created_at, lang, shop.timeZone))],
     table: [
       ...itemRows(order, lang),
       {

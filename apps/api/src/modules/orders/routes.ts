@@ -6,6 +6,7 @@ import {
   OrderIdParamsSchema,
   OrderListResponseSchema,
   OrderResponseSchema,
+  OrderStatusResponseSchema,
   OrderStatusUpdateSchema,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
@@ -14,6 +15,9 @@ import { requireAdmin } from '../../plugins/roles.js';
 import type { OrderService } from './service.js';
 import { invoiceOf, type InvoiceIssuer } from './invoice.js';
 import { privateRoutes } from '../../lib/private-routes.js';
+import { expectedVersion, setETag } from '../../lib/if-match.js';
+import { withCurrent } from '../../db/versions.js';
+import { adminOrder } from '../admin/orders.js';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -109,12 +113,16 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
           'Admin: move an order forward (unfulfilled, processing, shipped, delivered; stages may be skipped) or cancel it before it ships',
         params: OrderIdParamsSchema,
         body: OrderStatusUpdateSchema,
-        response: { 200: OrderResponseSchema },
+        response: { 200: OrderStatusResponseSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const admin = await requireAdmin(db, req);
-      const order = await orders.updateStatus(admin.id, req.params.id, req.body);
+      const order = await withCurrent(
+        orders.updateStatus(admin.id, req.params.id, req.body, expectedVersion(req, req.body.version)),
+        async () => (await adminOrder(db, orders, req.params.id)).order,
+      );
+      setETag(reply, order.version);
       req.log.info(
         { orderId: order.id, status: order.fulfillment_status, by: admin.id },
         'order status changed',

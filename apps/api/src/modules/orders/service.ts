@@ -31,6 +31,7 @@ import { newOrderNumber } from './order-number.js';
 import { recordAudit } from '../admin/audit.js';
 import type { RefundService } from '../refunds/service.js';
 import type { AfterSaleView } from '../returns/views.js';
+import { claimVersion } from '../../db/versions.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -189,71 +190,76 @@ export class OrderService {
   }
 
   /**
-   * Moves an order along its life. The update is conditional on the status it was read in, so of two admins
-   * moving one order at the same moment the second re-reads and is judged against the first one's result. The
-   * move, its carrier, tracking number and note, its audit row and the shopper's e-mail (outbox) are written
-   * together.
+   * Moves an order along its life, if it is still at `expected`, the version the admin's page showed: the check
+   * (db/versions.ts) is the transaction's first statement and locks the order, so of two admins moving one order
+   * at the same moment the second is refused with 409 `stale` (the route adds the order as it is now). The move,
+   * its carrier, tracking number and note, its audit row and the shopper's e-mail (outbox) are written together.
    */
-  async updateStatus(actorId: number, orderId: number, input: OrderStatusUpdate): Promise<Order> {
+  async updateStatus(
+    actorId: number,
+    orderId: number,
+    input: OrderStatusUpdate,
+    expected: number,
+  ): Promise<Order & { version: number }> {
     const to = input.status;
     const details = {
       carrier: input.carrier ?? null,
       trackingNumber: input.tracking_number ?? null,
       note: input.note ?? null,
     };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const [current] = await this.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-      if (!current) throw new HttpError(404, ORDER_NOT_FOUND);
+    const moved = await this.db.transaction(async (tx) => {
+      const current = await claimVersion(tx, orders, orderId, expected, {
+        notFound: new HttpError(404, ORDER_NOT_FOUND),
+      });
       const from = current.fulfillmentStatus;
       const refusal = illegalMove(from, to);
       if (refusal) throw new HttpError(409, refusal);
-
-      const moved = await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(orders)
-          .set({ fulfillmentStatus: to, updatedAt: new Date() })
-          .where(and(eq(orders.id, orderId), eq(orders.fulfillmentStatus, from)))
-          .returning();
-        if (!row) return undefined;
-        await tx
-          .insert(orderStatusEvents)
-          .values({ orderId, fromStatus: from, toStatus: to, actorId, ...details });
-        // Stock (issue 14): cancelled before it shipped, its pieces are for sale again.
-        const restocked = to === 'cancelled' ? await this.options.stock.restock(tx, orderId) : 0;
-        // Cancelled after it was paid: what is left of the payment goes back, decided in this transaction and
-        // sent to the gateway once it commits.
-        const refundId =
-          to === 'cancelled'
-            ? await this.options.refunds?.openForCancellation(tx, orderId, actorId)
-            : undefined;
-        await recordAudit(tx, {
-          actorId,
-          action: 'order.status',
-          entity: 'order',
-          entityId: orderId,
-          before: { fulfillment_status: from },
-          after: {
-            fulfillment_status: to,
-            carrier: details.carrier,
-            tracking_number: details.trackingNumber,
-            note: details.note,
-            ...(to === 'cancelled' && { restocked, refund_id: refundId ?? null }),
-          },
-        });
-        // The shopper hears of the move in the same transaction: the e-mail exists if and only if the move does.
-        await this.options.mails.enqueueOrderStatusMail(tx, orderId, {
-          status: to,
-          carrier: input.carrier ?? undefined,
-          trackingNumber: input.tracking_number ?? undefined,
-          note: input.note ?? undefined,
-        });
-        return { row, refundId };
+      const [row] = await tx
+        .update(orders)
+        .set({ fulfillmentStatus: to, updatedAt: new Date() })
+        .where(eq(orders.id, orderId))
+        .returning();
+      if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+      await tx
+        .insert(orderStatusEvents)
+        .values({ orderId, fromStatus: from, toStatus: to, actorId, ...details });
+      // Stock (issue 14): cancelled before it shipped, its pieces are for sale again.
+      const restocked = to === 'cancelled' ? await this.options.stock.restock(tx, orderId, { actorId }) : 0;
+      // Cancelled after it was paid: what is left of the payment goes back, decided in this transaction and
+      // sent to the gateway once it commits.
+      const refundId =
+        to === 'cancelled'
+          ? await this.options.refunds?.openForCancellation(tx, orderId, actorId)
+          : undefined;
+      await recordAudit(tx, {
+        actorId,
+        action: 'order.status',
+        entity: 'order',
+        entityId: orderId,
+        before: { fulfillment_status: from, version: expected },
+        after: {
+          fulfillment_status: to,
+          carrier: details.carrier,
+          tracking_number: details.trackingNumber,
+          note: details.note,
+          version: row.version,
+          ...(to === 'cancelled' && { restocked, refund_id: refundId ?? null }),
+        },
       });
-      if (!moved) continue;
-      if (moved.refundId !== undefined) await this.options.refunds?.send(moved.refundId);
-      return this.getById(moved.row.id);
-    }
-    throw new HttpError(409, 'The order is being changed by someone else. Please try again.');
+      // The shopper hears of the move in the same transaction: the e-mail exists if and only if the move does.
+      await this.options.mails.enqueueOrderStatusMail(tx, orderId, {
+        status: to,
+        carrier: input.carrier ?? undefined,
+        trackingNumber: input.tracking_number ?? undefined,
+        note: input.note ?? undefined,
+      });
+      return { row, refundId };
+    });
+    if (moved.refundId === undefined) return { ...(await this.#view(moved.row)), version: moved.row.version };
+    // The refund's answer may have changed the order (its payment status and version): read it again.
+    await this.options.refunds?.send(moved.refundId);
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    return { ...(await this.#view(row!)), version: row!.version };
   }
 
   /** Payments that succeeded at least `graceS` ago and have no order: what reconciliation must turn into orders. */

@@ -209,6 +209,7 @@ export class RefundService {
       await this.options.stock.restockItems(
         tx,
         lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+        { reason: 'refund', actorId: spec.actorId ?? null },
       );
     }
     const [row] = await tx
@@ -293,6 +294,8 @@ export class RefundService {
       .update(orders)
       .set({
         paymentStatus: givenFils >= totalFils ? 'refunded' : 'partially_refunded',
+        // A page opened before the money went back is out of date (decision 028).
+        version: sql`${orders.version} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, order.id));

@@ -230,6 +230,7 @@ export class ReturnService {
             pieces = await this.options.stock.restockItems(
               tx,
               loaded.lines.map((l) => ({ itemId: l.orderItemId, quantity: l.quantity })),
+              { reason: 'return', actorId, note: current.number },
             );
           }
           break;
@@ -246,7 +247,7 @@ export class ReturnService {
           break;
         }
         case 'exchanged':
-          pieces = await this.options.stock.shipExchange(tx, lineIds);
+          pieces = await this.options.stock.shipExchange(tx, lineIds, { orderId: current.orderId, actorId });
           break;
         case 'rejected':
         case 'closed':

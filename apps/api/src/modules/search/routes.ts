@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   SearchSynonymCreateSchema,
   SearchSynonymParamsSchema,
@@ -10,6 +11,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { searchSynonyms } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../lib/http-error.js';
+import { expectedVersion } from '../../lib/if-match.js';
+import { claimVersion } from '../../db/versions.js';
 import { requireAdmin } from '../../plugins/roles.js';
 
 const tags = ['search'];
@@ -18,6 +21,7 @@ const toSynonym = (row: typeof searchSynonyms.$inferSelect): SearchSynonym => ({
   id: row.id,
   words: row.words,
   created_at: row.createdAt.toISOString(),
+  version: row.version,
 });
 
 /**
@@ -74,15 +78,28 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Admin: delete a group of synonyms',
+        summary: 'Admin: delete a group of synonyms (with its version: If-Match or version)',
+        body: z.object({ version: z.number().int().positive().optional() }).nullish(),
         params: SearchSynonymParamsSchema,
         response: { 200: SearchSynonymResponseSchema },
       },
     },
     async (req) => {
       const admin = await requireAdmin(db, req);
-      const [row] = await db.delete(searchSynonyms).where(eq(searchSynonyms.id, req.params.id)).returning();
-      if (!row) throw notFound('Synonym group');
+      const expected = expectedVersion(req, req.body?.version);
+      const id = req.params.id;
+      const row = await db.transaction(async (tx) => {
+        await claimVersion(tx, searchSynonyms, id, expected, {
+          notFound: notFound('Synonym group'),
+          current: async () => {
+            const [now] = await tx.select().from(searchSynonyms).where(eq(searchSynonyms.id, id));
+            return now && toSynonym(now);
+          },
+        });
+        const [gone] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning();
+        if (!gone) throw notFound('Synonym group');
+        return gone;
+      });
       req.log.info({ synonymId: row.id, by: admin.id }, 'search synonyms deleted');
       return { success: true as const, data: { synonym: toSynonym(row) } };
     },

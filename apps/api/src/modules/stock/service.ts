@@ -5,13 +5,16 @@ import { SIZES, type PaymentStatus, type Size, type StockShortage } from '@bouti
 import type { Database } from '../../db/client.js';
 import {
   exchangeHolds,
+  colors,
   orderItems,
   orders,
   payments,
+  productColors,
   productStock,
   products,
   refunds,
   stockHolds,
+  stockMovements,
   type PricedLine,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -70,12 +73,48 @@ export type TakeOutcome =
   /** Pieces are missing: no order; the payment is to be refunded (`first`: this call found it out). */
   | { kind: 'refused'; first: boolean };
 
+/** Why a count moves (the contracts' STOCK_MOVE_REASONS), and who or what moved it. */
+export type StockMoveReason =
+  | 'received'
+  | 'correction'
+  | 'damaged'
+  | 'returned'
+  | 'other'
+  | 'sale'
+  | 'cancellation'
+  | 'return'
+  | 'refund'
+  | 'exchange';
+export type StockMoveSource = 'admin' | 'order' | 'command';
+
+/** A change of one size's count by hand: the back office's stock adjustments and `npm run stock`. */
+export interface Adjustment {
+  productId: number;
+  size: string;
+  /** The colour's key, or '' for none (recorded; the count is the size's). */
+  color: string;
+  delta: number;
+  reason: StockMoveReason;
+  note?: string | null;
+  actorId?: number | null;
+  source: StockMoveSource;
+}
+
+/** What puts an order's pieces back on sale: a cancellation by default; a return or a refund names its lines. */
+export interface RestockOptions {
+  reason?: 'cancellation' | 'return' | 'refund';
+  actorId?: number | null;
+  note?: string | null;
+}
+
 export interface SetCountResult {
   productId: number;
   slug: string;
   size: Size;
   stock: number;
   reserved: number;
+  /** The change written to the stock history (0: the count was already that). */
+  delta: number;
 }
 
 /** A line of a request that asks for more than is left; `slug` names it to the client. */
@@ -205,7 +244,10 @@ export class StockService {
     if (refund) return { kind: 'refused', first: false };
 
     const missing = await this.#consume(tx, payment.id, payment.lines);
-    if (missing.length === 0) return { kind: 'taken' };
+    if (missing.length === 0) {
+      await this.#recordSale(tx, payment.id, payment.lines);
+      return { kind: 'taken' };
+    }
     const shortages = await this.#shortages(tx, missing, slugsOf(payment.lines), payment.userId);
     await tx.insert(refunds).values({
       paymentId: payment.id,
@@ -285,7 +327,7 @@ export class StockService {
    * An order cancelled before it shipped: its pieces are for sale again, in the order's own transaction (those
    * a refund or a return put back already are not counted twice). Answers the pieces put back.
    */
-  async restock(tx: Database, orderId: number): Promise<number> {
+  async restock(tx: Database, orderId: number, options: RestockOptions = {}): Promise<number> {
     const items = await tx
       .select({ id: orderItems.id, quantity: orderItems.quantity })
       .from(orderItems)
@@ -293,21 +335,31 @@ export class StockService {
     return this.restockItems(
       tx,
       items.map((i) => ({ itemId: i.id, quantity: i.quantity })),
+      { reason: 'cancellation', ...options },
     );
   }
 
   /**
    * Puts pieces of order lines back on sale (a refund with restock, a return received in good condition), in the
    * caller's transaction. Each line gives back at most what it has not given back yet (`restocked_quantity`),
-   * taken with one conditional update, so that two hands never put one piece back twice. Answers the pieces.
+   * taken with one conditional update, so that two hands never put one piece back twice; each line is written to
+   * the stock history with its order. Answers the pieces.
    */
-  async restockItems(tx: Database, lines: readonly { itemId: number; quantity: number }[]): Promise<number> {
+  async restockItems(
+    tx: Database,
+    lines: readonly { itemId: number; quantity: number }[],
+    options: RestockOptions,
+  ): Promise<number> {
     let total = 0;
+    const moved: { orderId: number; productId: number; size: string; color: string; quantity: number }[] = [];
+    const counts = new Map<string, number>();
     for (const line of [...lines].sort((a, b) => a.itemId - b.itemId)) {
       const [item] = await tx
         .select({
+          orderId: orderItems.orderId,
           productId: orderItems.productId,
           size: orderItems.size,
+          color: orderItems.color,
           left: sql<number>`${orderItems.quantity} - ${orderItems.restockedQuantity}`,
         })
         .from(orderItems)
@@ -322,13 +374,27 @@ export class StockService {
       total += pieces;
       // A product deleted since keeps its order lines, but there is no size left to count the piece in.
       if (item.productId === null) continue;
-      await tx
+      const piece = { ...item, productId: item.productId, quantity: pieces };
+      const [row] = await tx
         .insert(productStock)
         .values({ productId: item.productId, size: item.size, stock: pieces })
         .onConflictDoUpdate({
           target: [productStock.productId, productStock.size],
           set: { stock: sql`${productStock.stock} + excluded.stock`, updatedAt: sql`now()` },
-        });
+        })
+        .returning({ stock: productStock.stock });
+      counts.set(pieceKey(piece), row?.stock ?? piece.quantity);
+      moved.push(piece);
+    }
+    for (const orderId of new Set(moved.map((m) => m.orderId))) {
+      const ofOrder = moved.filter((m) => m.orderId === orderId);
+      await recordMoves(tx, ofOrder, counts, +1, {
+        reason: options.reason ?? 'cancellation',
+        orderId,
+        actorId: options.actorId ?? null,
+        note: options.note ?? null,
+        source: 'order',
+      });
     }
     return total;
   }
@@ -368,35 +434,160 @@ export class StockService {
   }
 
   /** The exchange's new pieces leave the workshop: what was set aside is sold. Answers the pieces. */
-  async shipExchange(tx: Database, returnLineIds: readonly number[]): Promise<number> {
+  async shipExchange(
+    tx: Database,
+    returnLineIds: readonly number[],
+    about: { orderId: number; actorId: number | null },
+  ): Promise<number> {
     if (returnLineIds.length === 0) return 0;
     const held = await tx
       .delete(exchangeHolds)
       .where(inArray(exchangeHolds.returnLineId, [...returnLineIds]))
       .returning();
+    const counts = new Map<string, number>();
     for (const piece of piecesOf(held)) {
-      await tx
+      const [row] = await tx
         .update(productStock)
         .set({
           stock: sql`${productStock.stock} - ${piece.quantity}`,
           reserved: sql`${productStock.reserved} - ${piece.quantity}`,
           updatedAt: new Date(),
         })
-        .where(and(eq(productStock.productId, piece.productId), eq(productStock.size, piece.size)));
+        .where(and(eq(productStock.productId, piece.productId), eq(productStock.size, piece.size)))
+        .returning({ stock: productStock.stock });
+      if (row) counts.set(pieceKey(piece), row.stock);
     }
+    await recordMoves(tx, held, counts, -1, { reason: 'exchange', ...about, source: 'order' });
     return held.reduce((n, h) => n + h.quantity, 0);
   }
 
   // ---------------------------------------------------------------- the shop owner
 
   /**
-   * Sets the pieces of a size that are not sold yet (the `npm run stock` command; the back office later). One
-   * conditional upsert: it cannot go below what payments under way hold at that moment (409 naming it).
+   * Adds or takes away pieces of one size (the back office's stock adjustments, `npm run stock`): one conditional
+   * statement, `stock = stock + delta where stock + delta >= reserved`, so a count never drops below what
+   * payments under way hold and a sale made meanwhile is never undone; then its row in the stock history, in the
+   * same transaction. A refusal is a 422 on `delta` that names what is held.
+   */
+  async adjust(input: Adjustment, db: Database = this.db) {
+    return db.transaction(async (tx) => {
+      const [product] = await tx
+        .select({ id: products.id, slug: products.slug, sizes: products.sizes })
+        .from(products)
+        .where(eq(products.id, input.productId))
+        .limit(1);
+      if (!product) throw new HttpError(404, 'Product not found');
+      if (!product.sizes.includes(input.size as Size)) {
+        throw new HttpError(422, 'The given data was invalid', {
+          size: [
+            `This product does not come in size ${input.size}; its sizes are ${product.sizes.join(', ')}.`,
+          ],
+        });
+      }
+      if (input.color) {
+        const [color] = await tx
+          .select({ key: colors.key })
+          .from(productColors)
+          .innerJoin(colors, eq(colors.id, productColors.colorId))
+          .where(and(eq(productColors.productId, product.id), eq(colors.key, input.color)));
+        if (!color) {
+          throw new HttpError(422, 'The given data was invalid', {
+            color: [`This product has no colour "${input.color}".`],
+          });
+        }
+      }
+      const [row] =
+        input.delta > 0
+          ? await tx
+              .insert(productStock)
+              .values({ productId: product.id, size: input.size, stock: input.delta })
+              .onConflictDoUpdate({
+                target: [productStock.productId, productStock.size],
+                set: { stock: sql`${productStock.stock} + excluded.stock`, updatedAt: sql`now()` },
+                setWhere: sql`${productStock.stock} + excluded.stock <= ${MAX_STOCK}`,
+              })
+              .returning({ stock: productStock.stock, reserved: productStock.reserved })
+          : await tx
+              .update(productStock)
+              .set({ stock: sql`${productStock.stock} + ${input.delta}`, updatedAt: new Date() })
+              .where(
+                and(
+                  eq(productStock.productId, product.id),
+                  eq(productStock.size, input.size),
+                  sql`${productStock.stock} + ${input.delta} >= ${productStock.reserved}`,
+                ),
+              )
+              .returning({ stock: productStock.stock, reserved: productStock.reserved });
+      if (!row) {
+        const [now] = await tx
+          .select({ stock: productStock.stock, reserved: productStock.reserved })
+          .from(productStock)
+          .where(and(eq(productStock.productId, product.id), eq(productStock.size, input.size)));
+        throw adjustmentRefused(input, now ?? { stock: 0, reserved: 0 });
+      }
+      const [move] = await tx
+        .insert(stockMovements)
+        .values({
+          productId: product.id,
+          color: input.color,
+          size: input.size,
+          delta: input.delta,
+          reason: input.reason,
+          note: input.note || null,
+          stockAfter: row.stock,
+          actorId: input.actorId ?? null,
+          source: input.source,
+        })
+        .returning();
+      if (!move) throw new Error('stock movement was not stored');
+      return { move, slug: product.slug, stock: row.stock, reserved: row.reserved };
+    });
+  }
+
+  /**
+   * Sets the pieces of a size that are not sold yet (`npm run stock -- <slug> <size> <count>`): the difference
+   * with the count it finds, written as an adjustment (a correction from the command line). It cannot go below
+   * what payments under way hold at that moment (409 naming it).
    */
   async setCount(slug: string, size: string, count: number): Promise<SetCountResult> {
-    if (!Number.isInteger(count) || count < 0 || count > 100_000) {
+    if (!Number.isInteger(count) || count < 0 || count > MAX_STOCK) {
       throw new HttpError(422, 'The count must be a whole number from 0 to 100000.');
     }
+    const product = await this.#productOf(slug, size);
+    const wanted = size.trim().toUpperCase() as Size;
+    return this.db.transaction(async (tx) => {
+      const [now] = await tx
+        .select({ stock: productStock.stock, reserved: productStock.reserved })
+        .from(productStock)
+        .where(and(eq(productStock.productId, product.id), eq(productStock.size, wanted)))
+        .for('update');
+      const current = now ?? { stock: 0, reserved: 0 };
+      if (current.reserved > count) {
+        throw new HttpError(
+          409,
+          `${current.reserved} pieces of ${product.slug} in size ${wanted} are held by payments under way: set at least that many, or try again when they are paid or released.`,
+        );
+      }
+      const done = { productId: product.id, slug: product.slug, size: wanted };
+      if (count === current.stock) return { ...done, ...current, delta: 0 };
+      const moved = await this.adjust(
+        {
+          productId: product.id,
+          size: wanted,
+          color: '',
+          delta: count - current.stock,
+          reason: 'correction',
+          note: `set to ${count} with npm run stock`,
+          source: 'command',
+        },
+        tx,
+      );
+      return { ...done, stock: moved.stock, reserved: moved.reserved, delta: moved.move.delta };
+    });
+  }
+
+  /** The product of a slug that comes in `size`, for the command line (404 or 422 naming its sizes). */
+  async #productOf(slug: string, size: string) {
     const [product] = await this.db
       .select({ id: products.id, slug: products.slug, sizes: products.sizes })
       .from(products)
@@ -410,78 +601,89 @@ export class StockService {
         `${product.slug} does not come in size ${size}; its sizes are ${product.sizes.join(', ')}.`,
       );
     }
-    const [row] = await this.db
-      .insert(productStock)
-      .values({ productId: product.id, size: wanted, stock: count })
-      .onConflictDoUpdate({
-        target: [productStock.productId, productStock.size],
-        set: { stock: count, updatedAt: sql`now()` },
-        setWhere: sql`${productStock.reserved} <= ${count}`,
-      })
-      .returning();
-    if (!row) {
-      const [held] = await this.db
-        .select({ reserved: productStock.reserved })
-        .from(productStock)
-        .where(and(eq(productStock.productId, product.id), eq(productStock.size, wanted)));
-      throw new HttpError(
-        409,
-        `${held?.reserved ?? 'Some'} pieces of ${product.slug} in size ${wanted} are held by payments under way: set at least that many, or try again when they are paid or released.`,
-      );
-    }
-    return {
+    return product;
+  }
+
+  /** `npm run stock -- <slug> <size> +3|-1`: an adjustment from the command line. */
+  async adjustBySlug(slug: string, size: string, delta: number, reason: StockMoveReason, note?: string) {
+    const product = await this.#productOf(slug, size);
+    const done = await this.adjust({
       productId: product.id,
-      slug: product.slug,
-      size: wanted,
-      stock: row.stock,
-      reserved: row.reserved,
-    };
+      size: size.trim().toUpperCase(),
+      color: '',
+      delta,
+      reason,
+      note: note ?? null,
+      source: 'command',
+    });
+    return { slug: done.slug, stock: done.stock, reserved: done.reserved, delta: done.move.delta };
   }
 
   /**
-   * The back office's counts of every size a product comes in, inside the transaction that writes the product:
-   * one conditional upsert per size, as `setCount`; the sizes it no longer comes in lose their row. A count below
-   * what payments under way hold, or dropping a size they hold, is refused (422 on `sizes`), and the whole
-   * write with it.
+   * The sizes a new product comes in, with their first counts (each written to the history as received), inside
+   * the transaction that writes the product.
    */
-  async setCounts(tx: Database, productId: number, sizes: readonly { name: Size; stock: number }[]) {
-    const held: string[] = [];
+  async setCounts(
+    tx: Database,
+    productId: number,
+    sizes: readonly { name: Size; stock: number }[],
+    actorId: number | null = null,
+  ) {
     for (const { name, stock } of [...sizes].sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     )) {
-      const [row] = await tx
-        .insert(productStock)
-        .values({ productId, size: name, stock })
-        .onConflictDoUpdate({
-          target: [productStock.productId, productStock.size],
-          set: { stock, updatedAt: sql`now()` },
-          setWhere: sql`${productStock.reserved} <= ${stock} and ${productStock.stock} <> ${stock}`,
-        })
-        .returning({ stock: productStock.stock });
-      if (row) continue;
-      const [current] = await tx
-        .select({ stock: productStock.stock, reserved: productStock.reserved })
-        .from(productStock)
-        .where(and(eq(productStock.productId, productId), eq(productStock.size, name)));
-      if (current && current.reserved > stock) held.push(`${name}: ${current.reserved}`);
+      await tx.insert(productStock).values({ productId, size: name, stock }).onConflictDoNothing();
+      if (stock > 0) {
+        await tx.insert(stockMovements).values({
+          productId,
+          size: name,
+          delta: stock,
+          reason: 'received',
+          note: 'first count',
+          stockAfter: stock,
+          actorId,
+          source: 'admin',
+        });
+      }
     }
-    const names = sizes.map((s) => s.name);
+  }
+
+  /**
+   * The sizes a product comes in from now on, inside the transaction that writes the product: a new size starts
+   * with no piece (adjustments add them); a size dropped loses its row, its unsold pieces written to the history.
+   * Dropping a size whose pieces payments under way hold is refused (422 on `sizes`), and the whole write with it.
+   */
+  async setSizes(tx: Database, productId: number, names: readonly Size[], actorId: number | null) {
     const dropped = and(
       eq(productStock.productId, productId),
-      sql`${productStock.size} <> all(${sql.param(names)}::text[])`,
+      sql`${productStock.size} <> all(${sql.param([...names])}::text[])`,
     );
-    await tx.delete(productStock).where(and(dropped, eq(productStock.reserved, 0)));
-    const kept = await tx
+    const held = await tx
       .select({ size: productStock.size, reserved: productStock.reserved })
       .from(productStock)
-      .where(dropped);
-    for (const row of kept) held.push(`${row.size}: ${row.reserved}`);
+      .where(and(dropped, sql`${productStock.reserved} > 0`));
     if (held.length > 0) {
       throw new HttpError(422, 'Some pieces are held by payments under way.', {
         sizes: [
-          `Payments under way hold pieces of this product (${held.join(', ')}): keep those sizes with at least that many, or try again when they are paid or released.`,
+          `Payments under way hold pieces of this product (${held.map((h) => `${h.size}: ${h.reserved}`).join(', ')}): keep those sizes, or try again when they are paid or released.`,
         ],
       });
+    }
+    const gone = await tx.delete(productStock).where(dropped).returning();
+    for (const row of gone.filter((r) => r.stock > 0)) {
+      await tx.insert(stockMovements).values({
+        productId,
+        size: row.size,
+        delta: -row.stock,
+        reason: 'correction',
+        note: 'size removed from the product',
+        stockAfter: 0,
+        actorId,
+        source: 'admin',
+      });
+    }
+    for (const name of names) {
+      await tx.insert(productStock).values({ productId, size: name, stock: 0 }).onConflictDoNothing();
     }
   }
 
@@ -663,6 +865,19 @@ export class StockService {
     return missing;
   }
 
+  /** The history of a payment's pieces just taken for its order: one sale per line, before its order is written. */
+  async #recordSale(tx: Database, paymentId: number, lines: PricedLine[]) {
+    const pieces = piecesOf(lines);
+    const rows = await tx
+      .select({ productId: productStock.productId, size: productStock.size, stock: productStock.stock })
+      .from(productStock)
+      .where(
+        or(...pieces.map((p) => and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))),
+      );
+    const counts = new Map(rows.map((r) => [pieceKey(r), r.stock]));
+    await recordMoves(tx, lines, counts, -1, { reason: 'sale', paymentId, source: 'order' });
+  }
+
   async #refundState(paymentId: number) {
     const [row] = await this.db
       .select()
@@ -708,6 +923,69 @@ export class StockService {
     });
     return `Some pieces in your cart are no longer in stock: ${parts.join(' ')} Please review your cart.`;
   }
+}
+
+const MAX_STOCK = 100_000;
+
+const pieceKey = (p: { productId: number; size: string }) => `${p.productId}\u0000${p.size}`;
+
+/**
+ * The stock history of lines that moved together (`sign` +1: pieces back, -1: taken), one row per line with its
+ * colour. `counts` holds each size's count after all of them; each row gets the count right after itself.
+ */
+async function recordMoves(
+  tx: Database,
+  lines: readonly { productId: number; size: string; color?: string; quantity: number }[],
+  counts: Map<string, number>,
+  sign: 1 | -1,
+  about: {
+    reason: StockMoveReason;
+    orderId?: number;
+    paymentId?: number;
+    actorId?: number | null;
+    note?: string | null;
+    source: StockMoveSource;
+  },
+) {
+  const after = new Map(counts);
+  // Walked backwards from the final counts, so that each row says the count right after its own move.
+  const rows = [...lines].reverse().flatMap((line) => {
+    const key = pieceKey(line);
+    const count = after.get(key);
+    if (count === undefined || line.quantity <= 0) return [];
+    after.set(key, count - sign * line.quantity);
+    return [
+      {
+        productId: line.productId,
+        color: line.color ?? '',
+        size: line.size,
+        delta: sign * line.quantity,
+        reason: about.reason,
+        note: about.note ?? null,
+        stockAfter: count,
+        orderId: about.orderId ?? null,
+        paymentId: about.paymentId ?? null,
+        actorId: about.actorId ?? null,
+        source: about.source,
+      },
+    ];
+  });
+  if (rows.length > 0) await tx.insert(stockMovements).values(rows.reverse());
+}
+
+/** Why an adjustment could not be made, with what is held and what the count is. */
+function adjustmentRefused(input: Adjustment, now: { stock: number; reserved: number }): HttpError {
+  if (input.delta > 0) {
+    return new HttpError(422, 'The given data was invalid', {
+      delta: [`A size may count at most ${MAX_STOCK} pieces; it counts ${now.stock}.`],
+    });
+  }
+  const floor = -(now.stock - now.reserved);
+  const message =
+    now.reserved > 0
+      ? `${now.reserved} ${now.reserved === 1 ? 'piece' : 'pieces'} of size ${input.size} ${now.reserved === 1 ? 'is' : 'are'} held by payments under way: the count (${now.stock}) may not go below ${now.reserved}, so the change may be at most ${floor} now.`
+      : `There ${now.stock === 1 ? 'is' : 'are'} only ${now.stock} ${now.stock === 1 ? 'piece' : 'pieces'} of size ${input.size}: the change may not be below ${floor}.`;
+  return new HttpError(422, message, { delta: [message] }, undefined);
 }
 
 /** Raised inside the consuming savepoint to roll it back. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { utcOffsetMinutes } from '@boutique/contracts/constants';
 import fastifyStatic from '@fastify/static';
 import type { SiteEntry, SiteServices } from '@boutique/contracts';
 import type { Config } from '../../env.js';
@@ -91,7 +92,8 @@ export async function registerSite(
 
   const services = (reader: CatalogReader = catalog): SiteServices => ({
     catalog: reader,
-    shop,
+    // The offset of this moment: a clock change moves it.
+    shop: { ...shop, timeZoneOffsetMinutes: utcOffsetMinutes(shop.timeZone) },
     translations,
   });
 

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { paths } from '@/config/paths';
 import AdminLayout, { AdminNotFound } from './admin-layout';
+import { useHeldLocation } from './components/use-leave-guard';
 
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
 const ProductsPage = lazy(() => import('./products/products-page'));
@@ -22,8 +23,10 @@ const under = (path: string) => path.slice(paths.admin.path.length + 1);
 
 /** The back office's routes (under `/admin/*` of app/router.tsx, behind the admin guard): one page each. */
 export default function AdminApp() {
+  // A form with unsaved edits keeps its page while Back or Forward waits for the owner's answer.
+  const location = useHeldLocation(useLocation(), useNavigationType());
   return (
-    <Routes>
+    <Routes location={location}>
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
         <Route path={under(paths.adminProducts.path)} element={<ProductsPage />} />

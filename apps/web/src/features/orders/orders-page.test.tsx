@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@boutique/contracts';
-import { createTestI18n, renderWithProviders } from '@/testing/providers';
+import { createTestI18n, renderWithProviders, stubModalDialogs } from '@/testing/providers';
 import OrdersPage from './orders-page';
 
 const add = vi.fn<(item: unknown) => Promise<void>>(() => Promise.resolve());
@@ -68,14 +68,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  // jsdom has no modal dialogs: open and close as attributes.
-  const dialog = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
-  dialog.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  dialog.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
+  stubModalDialogs();
 });
 afterEach(() => {
   cleanup();

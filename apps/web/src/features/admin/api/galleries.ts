@@ -24,12 +24,16 @@ export function uploadGalleryScene(file: File, options: UploadOptions) {
   return uploadFile<AdminGalleryResponse>(ADMIN_API.galleries, file, options);
 }
 
-export function reorderGalleries(order: number[]) {
-  return adminRequest<AdminGalleryListResponse>(ADMIN_API.galleries, { method: 'PATCH', body: { order } });
+/** The scenes in a new order, each at the version the page shows (a scene changed meanwhile refuses it). */
+export function reorderGalleries(order: number[], versions: Record<string, number>) {
+  return adminRequest<AdminGalleryListResponse>(ADMIN_API.galleries, {
+    method: 'PATCH',
+    body: { order, versions },
+  });
 }
 
-export function deleteGallery(id: number) {
-  return adminRequest<unknown>(ADMIN_API.gallery(id), { method: 'DELETE' });
+export function deleteGallery(id: number, version: number) {
+  return adminRequest<unknown>(ADMIN_API.gallery(id), { method: 'DELETE', body: { version } });
 }
 
 export function useUpdateGallery() {

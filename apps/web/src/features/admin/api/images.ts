@@ -14,26 +14,33 @@ export function uploadProductImage(productId: number, file: File, options?: Uplo
   return uploadFile<AdminImageUploadResponse>(ADMIN_API.productImages(productId), file, options);
 }
 
-/** The pictures in a new order; the first one is the main picture. */
-export function reorderProductImages(productId: number, order: number[]) {
+/** The pictures in a new order (the first one is the main picture), from the product at `version`. */
+export function reorderProductImages(productId: number, order: number[], version: number) {
   return adminRequest<AdminImagesResponse>(ADMIN_API.productImages(productId), {
     method: 'PATCH',
-    body: { order },
+    body: { order, version },
   });
 }
 
-export function deleteProductImage(productId: number, imageId: number) {
-  return adminRequest<AdminImagesResponse>(ADMIN_API.productImage(productId, imageId), { method: 'DELETE' });
+export function deleteProductImage(productId: number, imageId: number, version: number) {
+  return adminRequest<AdminImagesResponse>(ADMIN_API.productImage(productId, imageId), {
+    method: 'DELETE',
+    body: { version },
+  });
 }
 
-/** Puts a product's pictures, as the API answered them, into the cached product, and refreshes the lists. */
+/**
+ * Puts a product's pictures and its new version, as the API answered them, into the cached product, and
+ * refreshes the lists. The product's form sees the version move without any of its fields changing: it carries
+ * on from the new version (product-form.tsx).
+ */
 export function useStoreProductImages(productId: number) {
   const client = useQueryClient();
-  return (images: AdminImage[]) => {
+  return ({ images, version }: { images: AdminImage[]; version: number }) => {
     client.setQueryData(
       adminProductQuery(productId).queryKey,
       (old: AdminProductResponse['data'] | undefined) =>
-        old && { ...old, product: { ...old.product, images } },
+        old && { ...old, product: { ...old.product, images, version } },
     );
     void client.invalidateQueries({ queryKey: adminProductsKey });
   };

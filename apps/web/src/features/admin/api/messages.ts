@@ -34,7 +34,8 @@ export function useUpdateMessage() {
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: MessageUpdate }) =>
       adminRequest<AdminMessageResponse>(ADMIN_API.message(id), { method: 'PATCH', body: change }),
-    onSuccess: async () => {
+    // A refused change (another tab got there first) refreshes the inbox as well: it shows the message as it is.
+    onSettled: async () => {
       await client.invalidateQueries({ queryKey: messagesKey });
       await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },

@@ -6,7 +6,7 @@ import {
   type AdminOrderResponse,
   type PackingSlipResponse,
 } from '@boutique/contracts/admin';
-import type { OrderStatusUpdate } from '@boutique/contracts';
+import type { OrderStatusUpdateInput } from '@boutique/contracts';
 import { adminRequest, listQuery } from './admin-request';
 
 export type OrderFilters = Partial<Pick<AdminOrderListQuery, 'status' | 'q' | 'from' | 'to'>> & {
@@ -48,13 +48,16 @@ export const packingSlipQuery = (id: number) =>
 
 export const usePackingSlip = (id: number) => useQuery(packingSlipQuery(id));
 
-/** Moves the order on; the API e-mails the shopper. Every order list and the dashboard are asked again. */
+/**
+ * Moves the order on from the version the page shows (`move.version`); the API e-mails the shopper. Every order
+ * list and the dashboard are asked again, a refused move as well (the page then shows the order as it is).
+ */
 export function useMoveOrder(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (move: OrderStatusUpdate) =>
+    mutationFn: (move: OrderStatusUpdateInput) =>
       adminRequest<unknown>(ADMIN_API.orderStatus(id), { method: 'PATCH', body: move }),
-    onSuccess: async () => {
+    onSettled: async () => {
       await client.invalidateQueries({ queryKey: ordersKey });
       await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },

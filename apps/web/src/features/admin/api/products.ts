@@ -59,13 +59,14 @@ export function createProduct(input: ProductCreateInput) {
   return adminRequest<AdminProductResponse>(ADMIN_API.products, { method: 'POST', body: input });
 }
 
+/** A change based on `input.version`, the version the form was opened on: 409 `stale` if it moved since. */
 export function updateProduct(id: number, input: ProductUpdateInput) {
   return adminRequest<AdminProductResponse>(ADMIN_API.product(id), { method: 'PATCH', body: input });
 }
 
 /** Takes the product out of the shop; orders keep their copy, the back office still lists it as archived. */
-export function archiveProduct(id: number) {
-  return adminRequest<AdminProductResponse>(ADMIN_API.product(id), { method: 'DELETE' });
+export function archiveProduct(id: number, version: number) {
+  return adminRequest<AdminProductResponse>(ADMIN_API.product(id), { method: 'DELETE', body: { version } });
 }
 
 /** A product write: the product's own answer is stored at once, every list is asked again. */
@@ -79,4 +80,10 @@ export function useProductWrite<I>(write: (input: I) => Promise<AdminProductResp
       await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },
   });
+}
+
+/** Asks the API for the product again (after a write refused because it changed elsewhere). */
+export function useRefetchProduct(id: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: adminProductQuery(id).queryKey });
 }

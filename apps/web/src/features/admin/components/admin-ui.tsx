@@ -163,15 +163,8 @@ export function useListParams<K extends string>(keys: readonly K[]) {
   return { values, page, set };
 }
 
-const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA' };
-
-/** A date and time in the owner's language (lists and histories need the hour too). */
-export function formatDateTime(date: string, lang: string): string {
-  return new Intl.DateTimeFormat(LOCALES[lang] ?? 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(date));
-}
+/** A date and time in the owner's language, on the shop's clock (lists and histories need the hour too). */
+export { formatDateTime } from '@/lib/format';
 
 /** A search box that asks the list again once typing pauses (300 ms), and at once on Enter. */
 export function SearchBox({

@@ -5,6 +5,20 @@ import type { TFunction } from 'i18next';
  * owner's language. A message this does not know is shown as the server wrote it.
  */
 const KINDS: [RegExp, string][] = [
+  // Stock adjustments (named groups become the text's values).
+  [
+    /(?<held>\d+) pieces? of size (?<size>\w+) (?:is|are) held by payments under way: the count \((?<count>\d+)\) may not go below \d+, so the change may be at most (?<floor>-?\d+)/i,
+    'held',
+  ],
+  [
+    /There (?:is|are) only (?<count>\d+) pieces? of size (?<size>\w+): the change may not be below (?<floor>-?\d+)/i,
+    'fewer',
+  ],
+  [/change may not be 0/i, 'zero'],
+  [/received or returned are added/i, 'mustAdd'],
+  [/Damaged pieces are taken away/i, 'mustTake'],
+  [/only through stock adjustments/i, 'byAdjustment'],
+  [/whole number of pieces/i, 'change'],
   [/is not a JPEG, PNG, WebP or AVIF photo/i, 'notPhoto'],
   [/is larger than (\d+) MB/i, 'fileTooBig'],
   [/is larger than (\d+) pixels/i, 'tooManyPixels'],
@@ -29,7 +43,7 @@ export function problemText(message: string | undefined, t: TFunction<'admin'>):
   if (!message) return undefined;
   for (const [pattern, kind] of KINDS) {
     const match = pattern.exec(message);
-    if (match) return t(`problems.${kind}`, { max: match[1] ?? '' });
+    if (match) return t(`problems.${kind}`, { max: match[1] ?? '', ...match.groups });
   }
   return message;
 }

@@ -5,6 +5,7 @@ import { ADMIN_STATS_DAYS } from '@boutique/contracts/admin';
 import type { Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
+import { shopTimeZone } from '@/lib/boot';
 import { formatMoney } from '@/lib/format';
 import { useAdminStats } from '../api/stats';
 import { AdminPageHeader, QueryState, Tabs, useListParams } from '../components/admin-ui';
@@ -28,7 +29,10 @@ export default function DashboardPage() {
 
   return (
     <>
-      <AdminPageHeader title={t('dashboard.title')} />
+      <AdminPageHeader
+        title={t('dashboard.title')}
+        subtitle={t('dashboard.shopDays', { zone: shopTimeZone() })}
+      />
       <Tabs
         label={t('dashboard.period')}
         tabs={ADMIN_STATS_DAYS.map((d) => ({ key: d, label: t('dashboard.days', { count: d }) }))}

@@ -12,7 +12,10 @@ import {
   useRefreshGalleries,
   useUpdateGallery,
 } from '../api/galleries';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AdminPageHeader, QueryState, errorMessage } from '../components/admin-ui';
+import { ConflictNotice, staleRecord } from '../components/conflict';
+import { LeaveGuard } from '../components/leave-guard';
 import { PictureUploader } from '../components/picture-uploader';
 import { SortablePictures } from '../components/sortable-pictures';
 import { problemText } from '../components/problems';
@@ -29,15 +32,22 @@ export default function GalleryPage() {
   const [captions, setCaptions] = useState<Captions>(noCaptions);
   const [problem, setProblem] = useState<string>();
   const [editing, setEditing] = useState<number>();
+  const [deleting, setDeleting] = useState<{ scene: AdminGallery; n: number }>();
+  const [busy, setBusy] = useState(false);
   const ready = LANGUAGES.every((l) => captions[l].trim() !== '');
+  const typed = LANGUAGES.some((l) => captions[l].trim() !== '');
+  const versions = Object.fromEntries((list.data ?? []).map((g) => [String(g.id), g.version]));
 
+  /** A write from the scenes as this page shows them; refused as stale, the page shows them as they are. */
   const run = async (work: () => Promise<unknown>) => {
     setProblem(undefined);
+    setBusy(true);
     try {
       await work();
     } catch (error) {
-      setProblem(errorMessage(error, t('errors.save')));
+      setProblem(staleRecord(error) ? t('conflict.scenesStale') : errorMessage(error, t('errors.save')));
     } finally {
+      setBusy(false);
       await refresh();
     }
   };
@@ -57,9 +67,11 @@ export default function GalleryPage() {
               onProgress,
               fields: { caption_en: captions.en, caption_fr: captions.fr, caption_ar: captions.ar },
             });
+            setCaptions(noCaptions());
             await refresh();
           }}
         />
+        <LeaveGuard when={typed} />
       </section>
       {problem && (
         <p className="adm-error" role="alert">
@@ -80,7 +92,7 @@ export default function GalleryPage() {
               url: g.image.url,
               alt: g.caption[lang] || g.caption.en,
             }))}
-            onReorder={(order) => void run(() => reorderGalleries(order))}
+            onReorder={(order) => void run(() => reorderGalleries(order, versions))}
             tools={(picture, index) => {
               const scene = list.data.find((g) => g.id === picture.id);
               return (
@@ -92,7 +104,8 @@ export default function GalleryPage() {
                     type="button"
                     className="adm-small-btn"
                     data-danger="true"
-                    onClick={() => void run(() => deleteGallery(picture.id))}
+                    disabled={busy || !scene}
+                    onClick={() => scene && setDeleting({ scene, n: index + 1 })}
                   >
                     {t('pictures.delete', { n: index + 1 })}
                   </button>
@@ -105,6 +118,29 @@ export default function GalleryPage() {
           />
         </section>
       )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('gallery.deleteTitle', { n: deleting?.n ?? 1 })}
+        confirmLabel={t('pictures.deleteConfirm')}
+        cancelLabel={t('cancel')}
+        busy={busy}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const scene = deleting?.scene;
+          if (!scene) return;
+          void run(() => deleteGallery(scene.id, scene.version)).then(() => setDeleting(undefined));
+        }}
+      >
+        {deleting && (
+          <>
+            <img className="adm-confirm-picture" src={deleting.scene.image.url} alt="" />
+            <p>
+              <bdi>{deleting.scene.caption[lang] || deleting.scene.caption.en}</bdi>
+            </p>
+          </>
+        )}
+        <p>{t('gallery.deleteText')}</p>
+      </ConfirmDialog>
     </>
   );
 }
@@ -145,40 +181,98 @@ function CaptionFields({
   );
 }
 
+/**
+ * A scene's captions, saved against the version the page showed: refused because the scene changed meanwhile, it
+ * shows what changed per language and re-applies the owner's captions in one click (decision 028).
+ */
 function CaptionEditor({ scene, onClose }: { scene: AdminGallery; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const update = useUpdateGallery();
   const [value, setValue] = useState<Captions>(scene.caption);
+  const [base, setBase] = useState<AdminGallery>(scene);
+  const [conflict, setConflict] = useState<AdminGallery>();
   const [errors, setErrors] = useState<Partial<Record<Language, string>>>({});
+  const [saved, setSaved] = useState(false);
+  const dirty = LANGUAGES.some((l) => value[l] !== base.caption[l]);
+
+  const save = (caption: Captions, version: number) => {
+    setSaved(false);
+    update.mutate(
+      { id: scene.id, change: { caption, version } },
+      {
+        onSuccess: (res) => {
+          setBase(res.data.gallery);
+          setValue(res.data.gallery.caption);
+          setConflict(undefined);
+          setSaved(true);
+        },
+        onError: (error) => {
+          const current = staleRecord<AdminGallery>(error);
+          if (current) {
+            setConflict(current);
+            return;
+          }
+          const fieldErrors: Partial<Record<Language, string>> = {};
+          const all = (error as { errors?: Record<string, string[]> }).errors ?? {};
+          for (const lng of LANGUAGES) fieldErrors[lng] = problemText(all[`caption.${lng}`]?.[0], t);
+          setErrors(fieldErrors);
+        },
+      },
+    );
+  };
+  const changes = conflict
+    ? LANGUAGES.filter((l) => conflict.caption[l] !== base.caption[l]).map((l) => ({
+        field: l,
+        label: t('form.inLanguage', { label: t('gallery.caption'), language: t(`languages.${l}`) }),
+        before: base.caption[l],
+        now: conflict.caption[l],
+        ...(value[l] !== base.caption[l] && { yours: value[l] }),
+      }))
+    : [];
+  const yours = LANGUAGES.filter((l) => value[l] !== base.caption[l]);
+
   return (
     <form
       className="adm-stack"
       style={{ inlineSize: '100%' }}
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate(
-          { id: scene.id, change: { caption: value } },
-          {
-            onSuccess: onClose,
-            onError: (error) => {
-              const fieldErrors: Partial<Record<Language, string>> = {};
-              const all = (error as { errors?: Record<string, string[]> }).errors ?? {};
-              for (const lng of LANGUAGES) fieldErrors[lng] = problemText(all[`caption.${lng}`]?.[0], t);
-              setErrors(fieldErrors);
-            },
-          },
-        );
+        save(value, base.version);
       }}
     >
       <CaptionFields idPrefix={`caption-${scene.id}`} value={value} onChange={setValue} errors={errors} />
+      {conflict && (
+        <ConflictNotice
+          what={t('conflict.thisScene')}
+          changes={changes}
+          yourFields={yours.map((l) => t(`languages.${l}`))}
+          busy={update.isPending}
+          onReapply={() => {
+            const merged = { ...conflict.caption };
+            for (const l of yours) merged[l] = value[l];
+            setBase(conflict);
+            setValue(merged);
+            save(merged, conflict.version);
+          }}
+          onDiscard={() => {
+            setBase(conflict);
+            setValue(conflict.caption);
+            setConflict(undefined);
+          }}
+        />
+      )}
       <div className="adm-actions">
         <Button type="submit" loading={update.isPending}>
           {t('form.save')}
         </Button>
         <Button variant="ghost" onClick={onClose}>
-          {t('cancel')}
+          {saved && !dirty ? t('gallery.close') : t('cancel')}
         </Button>
+        <p className="adm-saved" role="status">
+          {saved && !dirty ? t('form.saved') : ''}
+        </p>
       </div>
+      <LeaveGuard when={dirty && !update.isPending} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminMessage } from '@boutique/contracts/admin';
 import { useAdminMessages, useUpdateMessage } from '../api/messages';
+import { staleRecord } from '../components/conflict';
 import {
   AdminPageHeader,
   Pager,
@@ -104,7 +105,9 @@ function MessageCard({ message }: { message: AdminMessage }) {
           type="button"
           className="adm-small-btn"
           disabled={update.isPending}
-          onClick={() => update.mutate({ id: message.id, change: { read: unread } })}
+          onClick={() =>
+            update.mutate({ id: message.id, change: { read: unread, version: message.version } })
+          }
         >
           {unread ? t('messages.markRead') : t('messages.markUnread')}
         </button>
@@ -112,14 +115,19 @@ function MessageCard({ message }: { message: AdminMessage }) {
           type="button"
           className="adm-small-btn"
           disabled={update.isPending}
-          onClick={() => update.mutate({ id: message.id, change: { archived: !message.archived_at } })}
+          onClick={() =>
+            update.mutate({
+              id: message.id,
+              change: { archived: !message.archived_at, version: message.version },
+            })
+          }
         >
           {message.archived_at ? t('messages.unarchive') : t('messages.archive')}
         </button>
       </div>
       {update.error && (
         <p className="adm-error" role="alert">
-          {t('errors.save')}
+          {staleRecord(update.error) ? t('conflict.messageStale') : t('errors.save')}
         </p>
       )}
     </article>

@@ -20,6 +20,8 @@ import {
   formatDateTime,
 } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
+import { ConflictNotice, staleRecord } from '../components/conflict';
+import { LeaveGuard } from '../components/leave-guard';
 import { problemText } from '../components/problems';
 import { RefundsCard } from './refunds-card';
 import { OrderReturns } from '../returns/return-parts';
@@ -179,19 +181,29 @@ function AddressLines({ address }: { address: StoredAddress }) {
   );
 }
 
-/** The move to the next status with the parcel's carrier and tracking number and a note: the shopper is e-mailed. */
+/**
+ * The move to the next status with the parcel's carrier and tracking number and a note: the shopper is e-mailed.
+ * The move is made from the version of the order this page shows; refused because the order changed meanwhile,
+ * it shows what changed and makes the same move on the order as it is now in one click (decision 028).
+ */
 function StatusMove({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
   const options = nextStatuses(order.fulfillment_status);
   const move = useMoveOrder(order.id);
   const [banner, setBanner] = useState<string>();
   const [done, setDone] = useState<string>();
+  const [conflict, setConflict] = useState<{
+    shown: AdminOrder;
+    current: AdminOrder;
+    move: OrderStatusUpdate;
+  }>();
   const {
     register,
     handleSubmit,
     watch,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<OrderStatusUpdate>({
     resolver: zodResolver(OrderStatusUpdateSchema),
     defaultValues: { status: options[0] ?? 'processing', carrier: '', tracking_number: '', note: '' },
@@ -199,11 +211,12 @@ function StatusMove({ order }: { order: AdminOrder }) {
   if (options.length === 0) return <p className="adm-muted">{t('orders.final')}</p>;
   const target = watch('status');
 
-  const submit = handleSubmit(async (values) => {
+  const send = async (values: OrderStatusUpdate, version: number, shown: AdminOrder) => {
     setBanner(undefined);
     setDone(undefined);
+    setConflict(undefined);
     try {
-      await move.mutateAsync(values);
+      await move.mutateAsync({ ...values, version });
       setDone(t('orders.moved', { status: t(`orderStatus.${values.status}`) }));
       reset({
         status: nextStatuses(values.status)[0] ?? values.status,
@@ -212,9 +225,31 @@ function StatusMove({ order }: { order: AdminOrder }) {
         note: '',
       });
     } catch (error) {
-      setBanner(errorMessage(error, t('errors.save')));
+      const current = staleRecord<AdminOrder>(error);
+      if (current) setConflict({ shown, current, move: values });
+      else setBanner(errorMessage(error, t('errors.save')));
     }
-  });
+  };
+  const submit = handleSubmit((values) => send(values, order.version, order));
+  const orderChanges = (shown: AdminOrder, current: AdminOrder) =>
+    [
+      ['fulfillment_status', t('orders.status'), (o: AdminOrder) => t(`orderStatus.${o.fulfillment_status}`)],
+      ['payment_status', t('orders.payment'), (o: AdminOrder) => t(`paymentStatus.${o.payment_status}`)],
+      ['carrier', t('orders.carrier'), (o: AdminOrder) => o.carrier ?? t('conflict.none')],
+      ['tracking_number', t('orders.tracking'), (o: AdminOrder) => o.tracking_number ?? t('conflict.none')],
+      [
+        'history',
+        t('orders.history'),
+        (o: AdminOrder) => formatDateTime(o.history.at(-1)?.at ?? o.created_at, lang),
+      ],
+    ]
+      .map(([field, label, show]) => ({
+        field: field as string,
+        label: label as string,
+        before: (show as (o: AdminOrder) => string)(shown),
+        now: (show as (o: AdminOrder) => string)(current),
+      }))
+      .filter((c) => c.before !== c.now);
 
   return (
     <form className="adm-stack adm-no-print" noValidate onSubmit={(event) => void submit(event)}>
@@ -251,12 +286,29 @@ function StatusMove({ order }: { order: AdminOrder }) {
         {errors.note && <p className="adm-error">{problemText(errors.note.message, t)}</p>}
       </div>
       <p className="adm-muted">{t('orders.emailNote')}</p>
-      <FormMessages error={banner} success={done} />
-      <div>
+      {conflict && (
+        <ConflictNotice
+          what={t('conflict.thisOrder')}
+          changes={orderChanges(conflict.shown, conflict.current)}
+          yourFields={[t('orders.moveTo', { status: t(`orderStatus.${conflict.move.status}`) })]}
+          busy={isSubmitting || move.isPending}
+          onReapply={() => void send(conflict.move, conflict.current.version, conflict.current)}
+          onDiscard={() => {
+            setConflict(undefined);
+            reset();
+          }}
+        />
+      )}
+      <FormMessages error={banner} />
+      <div className="adm-actions">
         <Button type="submit" loading={isSubmitting}>
           {t('orders.moveSubmit')}
         </Button>
+        <p className="adm-saved" role="status">
+          {done ?? ''}
+        </p>
       </div>
+      <LeaveGuard when={isDirty && !isSubmitting} />
     </form>
   );
 }

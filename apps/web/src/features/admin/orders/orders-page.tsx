@@ -5,6 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderRow } from '@boutique/contracts/admin';
 import { FULFILLMENT_STATUSES } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
+import { shopTimeZone } from '@/lib/boot';
 import { inputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrders } from '../api/orders';
@@ -125,9 +126,13 @@ export default function OrdersPage() {
                   min={bound === 'to' ? values.from || undefined : undefined}
                   max={bound === 'from' ? values.to || undefined : undefined}
                   onChange={(e) => set({ [bound]: e.target.value })}
+                  aria-describedby="orders-days-zone"
                 />
               </div>
             ))}
+            <p id="orders-days-zone" className="adm-muted adm-filter-note">
+              {t('orders.shopDays', { zone: shopTimeZone() })}
+            </p>
           </>
         }
         list={list.data?.orders}

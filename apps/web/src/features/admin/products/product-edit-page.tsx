@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductCreate } from '@boutique/contracts/admin';
 import type { Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -17,6 +18,8 @@ import { AdminPageHeader, QueryState, errorMessage } from '../components/admin-u
 import { AuditLog } from '../components/audit-log';
 import { ProductForm, emptyProduct, productValues } from './product-form';
 import { ProductPictures } from './product-pictures';
+import { StockPanel } from './stock-panel';
+import { staleRecord } from '../components/conflict';
 
 /** `/admin/products/new` makes a product; `/admin/products/:id` edits one, with its pictures and history. */
 export default function ProductEditPage() {
@@ -50,14 +53,15 @@ function EditProduct({ id }: { id: number }) {
   const location = useLocation();
   const created = (location.state as { created?: boolean } | null)?.created === true;
   const query = useAdminProduct(id);
-  const update = useProductWrite((values: ProductCreate) => updateProduct(id, values));
-  const archive = useProductWrite(() => archiveProduct(id));
+  const update = useProductWrite(({ values, version }: { values: ProductCreate; version: number }) =>
+    updateProduct(id, { ...values, sizes: values.sizes.map(({ name }) => ({ name })), version }),
+  );
+  const archive = useProductWrite((version: number) => archiveProduct(id, version));
   const [confirming, setConfirming] = useState(false);
   const [archiveError, setArchiveError] = useState<string>();
 
   if (!query.data) return <QueryState error={query.error} retry={() => void query.refetch()} />;
   const { product, audit } = query.data;
-  const reserved = Object.fromEntries(product.sizes.map((s) => [s.name, s.reserved]));
   const inShop = product.status === 'active' && !product.archived_at;
 
   return (
@@ -66,7 +70,7 @@ function EditProduct({ id }: { id: number }) {
         title={product.name[lang] || product.name.en}
         subtitle={
           product.archived_at
-            ? t('products.archivedOn', { date: new Date(product.archived_at).toLocaleDateString(lang) })
+            ? t('products.archivedOn', { date: formatDate(product.archived_at, lang) })
             : t(`productStatus.${product.status}`)
         }
         actions={
@@ -100,9 +104,10 @@ function EditProduct({ id }: { id: number }) {
           key={product.id}
           initial={productValues(product)}
           submitLabel={t('form.save')}
-          reservedBySize={reserved}
-          onSubmit={(values) => update.mutateAsync(values)}
+          record={product}
+          onSubmit={(values, version) => update.mutateAsync({ values, version: version ?? product.version })}
         />
+        <StockPanel product={product} />
         <AuditLog entries={audit} />
       </div>
       <ConfirmDialog
@@ -114,11 +119,15 @@ function EditProduct({ id }: { id: number }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setArchiveError(undefined);
-          archive.mutate(undefined, {
+          archive.mutate(product.version, {
             onSuccess: () => setConfirming(false),
             onError: (error) => {
               setConfirming(false);
-              setArchiveError(errorMessage(error, t('errors.save')));
+              // Changed elsewhere since this page showed it: the page shows it as it is now, to look at again.
+              if (staleRecord(error)) {
+                setArchiveError(t('conflict.archiveStale'));
+                void query.refetch();
+              } else setArchiveError(errorMessage(error, t('errors.save')));
             },
           });
         }}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Controller,
   get,
@@ -16,80 +16,73 @@ import {
   ProductCreateSchema,
   type AdminProduct,
   type ProductCreate,
-  type ProductCreateInput,
 } from '@boutique/contracts/admin';
-import { LANGUAGES, SIZES, type Language } from '@boutique/contracts/constants';
+import {
+  LANGUAGES,
+  SIZES,
+  formatMoney,
+  fromFils,
+  parseWholeNumber,
+  type Language,
+} from '@boutique/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
 import { useAdminCategories } from '../api/products';
 import { errorMessage } from '../components/admin-ui';
+import { ConflictNotice, staleRecord } from '../components/conflict';
+import { LeaveGuard } from '../components/leave-guard';
+import { leavingWith } from '../components/use-leave-guard';
 import { problemText } from '../components/problems';
+import {
+  changedFields,
+  productConflict,
+  productValues,
+  reapplied,
+  typedFils,
+  type ProductFormValues,
+} from './product-values';
 
-export type ProductFormValues = ProductCreateInput;
+export { emptyProduct, productValues, type ProductFormValues } from './product-values';
 
 const emptyText = () => ({ en: '', fr: '', ar: '' });
 
-export function emptyProduct(): ProductFormValues {
-  return {
-    category: 'caftan',
-    slug: '',
-    name: emptyText(),
-    description: emptyText(),
-    details: [],
-    care: [],
-    price: '',
-    old_price: null,
-    status: 'active',
-    featured: false,
-    best_seller: false,
-    colors: [],
-    sizes: SIZES.map((name) => ({ name, stock: 0 })),
-  };
-}
-
-/** The form's values for a product as the API answered it. */
-export function productValues(product: AdminProduct): ProductFormValues {
-  return {
-    category: product.category,
-    slug: product.slug,
-    name: product.name,
-    description: product.description,
-    details: product.details,
-    care: product.care,
-    price: product.price,
-    old_price: product.old_price,
-    status: product.status,
-    featured: product.featured,
-    best_seller: product.best_seller,
-    colors: product.colors,
-    sizes: product.sizes.map(({ name, stock }) => ({ name, stock })),
-  };
+/** What the form was opened on: the version a save is based on, and the values it then had. */
+interface Base {
+  version: number;
+  values: ProductFormValues;
 }
 
 /**
  * Every field of a product (DESIGN section 10): the texts in the three languages side by side, Arabic right to
- * left; colours with their picker and names; sizes with their stock; prices shown as the shop shows them while
- * typing. Checked with the contracts' schema before it is sent, and the API's refusals land on their fields.
+ * left; colours with their picker and names; sizes (with a first count of pieces for a new product: an existing
+ * one's pieces move by stock adjustments only); prices shown as understood and as the shop shows them while
+ * typing, in any digits. Checked with the contracts' schema before it is sent, and the API's refusals land on
+ * their fields. An existing product is saved against the version it was opened on: a save refused because the
+ * product changed meanwhile shows what changed and re-applies the owner's edit in one click (decision 028).
+ * Leaving with unsaved edits asks first.
  */
 export function ProductForm({
   initial,
   submitLabel,
   onSubmit,
-  reservedBySize,
+  record,
 }: {
   initial: ProductFormValues;
   submitLabel: string;
-  onSubmit: (values: ProductCreate) => Promise<unknown>;
-  /** Pieces held by payments under way, per size: the stock may not go below them. */
-  reservedBySize?: Partial<Record<string, number>>;
+  /** Sends the values; for an existing product, with the version they are based on. */
+  onSubmit: (values: ProductCreate, version: number | undefined) => Promise<unknown>;
+  /** The product as the API has it now (an existing product): its version, counts and pieces held. */
+  record?: AdminProduct;
 }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language as Language;
   const categories = useAdminCategories();
   const [banner, setBanner] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const [conflict, setConflict] = useState<AdminProduct>();
+  const [outdated, setOutdated] = useState(false);
+  const base = useRef<Base | undefined>(record && { version: record.version, values: initial });
   const form = useForm<ProductFormValues, unknown, ProductCreate>({
     resolver: zodResolver(ProductCreateSchema),
     defaultValues: initial,
@@ -101,51 +94,113 @@ export function ProductForm({
     handleSubmit,
     watch,
     setError,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const details = useFieldArray({ control, name: 'details' });
   const care = useFieldArray({ control, name: 'care' });
   const colors = useFieldArray({ control, name: 'colors' });
 
+  // The product moved on elsewhere (a picture added on this page, another tab, a refetch): the form carries on
+  // from the new version when nothing it shows changed, takes the new values when it has no edit of its own,
+  // and otherwise keeps its base, so that saving shows what changed rather than writing over it.
+  useEffect(() => {
+    const opened = base.current;
+    if (!record || !opened || record.version === opened.version) return;
+    const fresh = productValues(record);
+    if (changedFields(fresh, getValues()).length === 0) {
+      base.current = { version: record.version, values: fresh };
+      form.reset(fresh);
+      setOutdated(false);
+    } else if (changedFields(fresh, opened.values).length === 0) {
+      base.current = { version: record.version, values: opened.values };
+    } else if (!form.formState.isDirty) {
+      base.current = { version: record.version, values: fresh };
+      form.reset(fresh);
+    } else setOutdated(true);
+  }, [record, form, getValues]);
+
+  useEffect(() => {
+    if (isDirty) setSaved(false);
+  }, [isDirty]);
+
   const problem = (path: string) => problemText(messageAt(errors, path), t);
   const price = watch('price');
   const oldPrice = watch('old_price');
-  const preview = (value: unknown) =>
-    typeof value === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(value.trim())
-      ? formatMoney(value.trim(), lang)
-      : '—';
+  const preview = (value: unknown) => {
+    const fils = typedFils(value);
+    return fils === undefined
+      ? undefined
+      : {
+          understood: formatMoney(fromFils(fils), 'en', { cents: true }).replace(/^AED\u00a0/, ''),
+          shown: formatMoney(fromFils(fils), lang),
+        };
+  };
 
-  const submit = handleSubmit(
-    async (values) => {
-      setBanner(undefined);
-      setSaved(false);
-      try {
-        await onSubmit(values);
-        // What was sent is what is saved: the form is clean again, its values kept.
-        form.reset(undefined, { keepValues: true });
-        setSaved(true);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 422) {
-          const unplaced: string[] = [];
-          let first = true;
-          for (const [field, messages] of Object.entries(error.errors)) {
-            const message = messages[0];
-            if (!message) continue;
-            if (fieldExists(values, field)) {
-              setError(
-                field as FieldPath<ProductFormValues>,
-                { type: 'server', message },
-                { shouldFocus: first },
-              );
-              first = false;
-            } else unplaced.push(problemText(message, t) ?? message);
-          }
-          setBanner([t('form.refused'), ...unplaced].join(' '));
-        } else setBanner(errorMessage(error, t('errors.save')));
+  const save = async (values: ProductCreate) => {
+    setBanner(undefined);
+    setSaved(false);
+    try {
+      await leavingWith(() => onSubmit(values, base.current?.version));
+      // What was sent is what is saved: the form is clean again, its values kept (the record's new version
+      // reaches the effect above).
+      form.reset(undefined, { keepValues: true });
+      setConflict(undefined);
+      setOutdated(false);
+      setSaved(true);
+    } catch (error) {
+      const current = staleRecord<AdminProduct>(error);
+      if (current) {
+        setConflict(current);
+        return;
       }
-    },
-    () => setBanner(t('form.invalid')),
-  );
+      if (error instanceof ApiError && error.status === 422) {
+        const unplaced: string[] = [];
+        let first = true;
+        for (const [field, messages] of Object.entries(error.errors)) {
+          const message = messages[0];
+          if (!message) continue;
+          if (fieldExists(values, field)) {
+            setError(
+              field as FieldPath<ProductFormValues>,
+              { type: 'server', message },
+              { shouldFocus: first },
+            );
+            first = false;
+          } else unplaced.push(problemText(message, t) ?? message);
+        }
+        setBanner([t('form.refused'), ...unplaced].join(' '));
+      } else setBanner(errorMessage(error, t('errors.save')));
+    }
+  };
+  const submit = handleSubmit(save, () => setBanner(t('form.invalid')));
+
+  /** The owner's edit written onto the product as it is now, then saved: one click after a refusal. */
+  const reapply = async () => {
+    if (!conflict || !base.current) return;
+    const current = productValues(conflict);
+    const merged = reapplied(base.current.values, current, getValues());
+    base.current = { version: conflict.version, values: current };
+    form.reset(current);
+    for (const field of changedFields(current, merged)) {
+      form.setValue(field, merged[field], { shouldDirty: true });
+    }
+    setConflict(undefined);
+    setOutdated(false);
+    await submit();
+  };
+  const discard = () => {
+    if (!conflict) return;
+    const current = productValues(conflict);
+    base.current = { version: conflict.version, values: current };
+    form.reset(current);
+    setConflict(undefined);
+    setOutdated(false);
+  };
+  const conflictView =
+    conflict && base.current
+      ? productConflict(base.current.values, productValues(conflict), getValues(), t, lang)
+      : undefined;
 
   return (
     <form className="adm-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -208,7 +263,7 @@ export function ProductForm({
             id="product-old-price"
             label={t('form.oldPrice')}
             placeholder={t('form.oldPriceHint')}
-            shown={oldPrice ? preview(oldPrice) : '—'}
+            shown={oldPrice ? preview(oldPrice) : undefined}
             problem={problem('old_price')}
             registration={register('old_price', {
               setValueAs: (v: string | null) => (v == null || v.trim() === '' ? null : v),
@@ -219,6 +274,7 @@ export function ProductForm({
 
       <fieldset className="adm-fieldset">
         <legend>{t('form.sizes')}</legend>
+        {record && <p className="adm-muted">{t('form.stockByAdjustment')}</p>}
         <Controller
           control={control}
           name="sizes"
@@ -228,11 +284,12 @@ export function ProductForm({
               field.onChange(
                 on
                   ? SIZES.filter((s) => s === name || chosen.some((c) => c.name === s)).map(
-                      (s) => chosen.find((c) => c.name === s) ?? { name: s, stock: 0 },
+                      (s) =>
+                        chosen.find((c) => c.name === s) ?? (record ? { name: s } : { name: s, stock: '0' }),
                     )
                   : chosen.filter((c) => c.name !== name),
               );
-            const setStock = (name: string, stock: number) =>
+            const setStock = (name: string, stock: string) =>
               field.onChange(chosen.map((c) => (c.name === name ? { ...c, stock } : c)));
             return (
               <div className="adm-sizes">
@@ -240,7 +297,9 @@ export function ProductForm({
                   const entry = chosen.find((c) => c.name === size);
                   const index = chosen.findIndex((c) => c.name === size);
                   const stockProblem = index >= 0 ? problem(`sizes.${index}.stock`) : undefined;
-                  const held = reservedBySize?.[size] ?? 0;
+                  const counted = record?.sizes.find((s) => s.name === size);
+                  const typed = entry?.stock === undefined ? '' : String(entry.stock);
+                  const understood = parseWholeNumber(typed);
                   return (
                     <div key={size} className="adm-size">
                       <label className="adm-check">
@@ -251,25 +310,40 @@ export function ProductForm({
                         />
                         {t('form.size', { size })}
                       </label>
-                      <div className="adm-field">
-                        <label htmlFor={`product-stock-${size}`}>{t('form.stockOf', { size })}</label>
-                        <input
-                          id={`product-stock-${size}`}
-                          type="number"
-                          min={held}
-                          step={1}
-                          dir="ltr"
-                          className={inputClass}
-                          disabled={!entry}
-                          value={entry ? String(entry.stock) : ''}
-                          aria-invalid={stockProblem ? true : undefined}
-                          onChange={(e) =>
-                            setStock(size, e.target.value === '' ? Number.NaN : e.target.valueAsNumber)
-                          }
-                        />
-                        {held > 0 && <p className="adm-muted">{t('form.held', { count: held })}</p>}
-                        <FieldProblem id={`product-stock-${size}-error`} text={stockProblem} />
-                      </div>
+                      {record ? (
+                        <p className="adm-muted">
+                          {counted ? t('form.counted', { count: counted.stock }) : t('form.notCounted')}
+                          {counted &&
+                            counted.reserved > 0 &&
+                            ` · ${t('form.held', { count: counted.reserved })}`}
+                        </p>
+                      ) : (
+                        <div className="adm-field">
+                          <label htmlFor={`product-stock-${size}`}>{t('form.stockOf', { size })}</label>
+                          <input
+                            id={`product-stock-${size}`}
+                            inputMode="numeric"
+                            autoComplete="off"
+                            dir="ltr"
+                            className={ltrInputClass}
+                            disabled={!entry}
+                            value={typed}
+                            aria-invalid={stockProblem ? true : undefined}
+                            aria-describedby={entry ? `product-stock-${size}-understood` : undefined}
+                            onChange={(e) => setStock(size, e.target.value)}
+                          />
+                          {entry && (
+                            <p
+                              id={`product-stock-${size}-understood`}
+                              className="adm-live-price"
+                              aria-live="polite"
+                            >
+                              {understood === undefined || understood < 0 ? '—' : `= ${understood}`}
+                            </p>
+                          )}
+                          <FieldProblem id={`product-stock-${size}-error`} text={stockProblem} />
+                        </div>
+                      )}
                     </div>
                   );
                 })}
@@ -405,12 +479,32 @@ export function ProductForm({
         </div>
       </fieldset>
 
-      <FormMessages error={banner} success={saved && !banner ? t('form.saved') : undefined} />
+      {outdated && !conflict && (
+        <p className="adm-notice" role="status">
+          {t('conflict.outdated')}
+        </p>
+      )}
+      {conflict && conflictView && (
+        <ConflictNotice
+          what={t('conflict.thisProduct')}
+          changes={conflictView.changes}
+          yourFields={conflictView.yourFields}
+          onReapply={() => void reapply()}
+          onDiscard={discard}
+          busy={isSubmitting}
+        />
+      )}
+      <FormMessages error={banner} />
       <div className="adm-sticky-actions">
         <Button type="submit" loading={isSubmitting}>
           {submitLabel}
         </Button>
+        {/* Where the owner is looking: beside the button they pressed, and read out by screen readers. */}
+        <p className="adm-saved" role="status">
+          {saved && !banner ? t('form.saved') : ''}
+        </p>
       </div>
+      <LeaveGuard when={isDirty && !isSubmitting} />
     </form>
   );
 }
@@ -442,7 +536,10 @@ function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
   );
 }
 
-/** An amount in dirhams typed as digits, with how the shop will show it while it is typed. */
+/**
+ * An amount in dirhams, typed in any digits (١٩٥٠, ۱۹۵۰, 1,950): beside it, the number understood and how the
+ * shop will show it, while it is typed.
+ */
 function MoneyField({
   id,
   label,
@@ -454,7 +551,7 @@ function MoneyField({
   id: string;
   label: string;
   placeholder?: string;
-  shown: string;
+  shown: { understood: string; shown: string } | undefined;
   problem: string | undefined;
   registration: UseFormRegisterReturn;
 }) {
@@ -474,7 +571,13 @@ function MoneyField({
         {...registration}
       />
       <p id={`${id}-preview`} className="adm-live-price" aria-live="polite">
-        {t('form.shownAs')} <bdi>{shown}</bdi>
+        {shown ? (
+          <>
+            <bdi dir="ltr">= {shown.understood}</bdi> · {t('form.shownAs')} <bdi>{shown.shown}</bdi>
+          </>
+        ) : (
+          '—'
+        )}
       </p>
       <FieldProblem id={`${id}-error`} text={problem} />
     </div>

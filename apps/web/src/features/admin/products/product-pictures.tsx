@@ -8,7 +8,10 @@ import {
   uploadProductImage,
   useStoreProductImages,
 } from '../api/images';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRefetchProduct } from '../api/products';
 import { errorMessage } from '../components/admin-ui';
+import { staleRecord } from '../components/conflict';
 import { PictureUploader } from '../components/picture-uploader';
 import { SortablePictures } from '../components/sortable-pictures';
 
@@ -19,15 +22,21 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
   const store = useStoreProductImages(product.id);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; n: number }>();
   const name = product.name[lang] || product.name.en;
+  const refetch = useRefetchProduct(product.id);
 
-  const run = async (work: () => Promise<{ data: { images: AdminProduct['images'] } }>) => {
+  /** A write to the pictures, from the version this page shows; refused as stale, the page shows them as they are. */
+  const run = async (work: () => Promise<{ data: { images: AdminProduct['images']; version: number } }>) => {
     setBusy(true);
     setProblem(undefined);
     try {
-      store((await work()).data.images);
+      store((await work()).data);
     } catch (error) {
-      setProblem(errorMessage(error, t('errors.save')));
+      if (staleRecord(error)) {
+        setProblem(t('conflict.picturesStale'));
+        await refetch();
+      } else setProblem(errorMessage(error, t('errors.save')));
     } finally {
       setBusy(false);
     }
@@ -46,7 +55,7 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
         label={t('pictures.choose')}
         upload={async (file, onProgress) => {
           const res = await uploadProductImage(product.id, file, { onProgress });
-          store(res.data.images);
+          store(res.data);
         }}
       />
       {problem && (
@@ -60,7 +69,7 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
         <SortablePictures
           label={t('pictures.order')}
           pictures={pictures}
-          onReorder={(order) => void run(() => reorderProductImages(product.id, order))}
+          onReorder={(order) => void run(() => reorderProductImages(product.id, order, product.version))}
           tools={(picture, index) => (
             <>
               {index === 0 ? (
@@ -74,10 +83,11 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
                   disabled={busy}
                   onClick={() =>
                     void run(() =>
-                      reorderProductImages(product.id, [
-                        picture.id,
-                        ...pictures.map((p) => p.id).filter((id) => id !== picture.id),
-                      ]),
+                      reorderProductImages(
+                        product.id,
+                        [picture.id, ...pictures.map((p) => p.id).filter((id) => id !== picture.id)],
+                        product.version,
+                      ),
                     )
                   }
                 >
@@ -89,7 +99,7 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
                 className="adm-small-btn"
                 data-danger="true"
                 disabled={busy}
-                onClick={() => void run(() => deleteProductImage(product.id, picture.id))}
+                onClick={() => setDeleting({ id: picture.id, n: index + 1 })}
               >
                 {t('pictures.delete', { n: index + 1 })}
               </button>
@@ -97,6 +107,23 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
           )}
         />
       )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t('pictures.deleteTitle', { n: deleting?.n ?? 1 })}
+        confirmLabel={t('pictures.deleteConfirm')}
+        cancelLabel={t('cancel')}
+        busy={busy}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const picture = deleting;
+          if (!picture) return;
+          void run(() => deleteProductImage(product.id, picture.id, product.version)).then(() =>
+            setDeleting(undefined),
+          );
+        }}
+      >
+        <p>{t('pictures.deleteText')}</p>
+      </ConfirmDialog>
     </section>
   );
 }
