@@ -116,6 +116,39 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Default country of the checkout address; the card billing fallback of the spec is MA. */
 export const DEFAULT_COUNTRY = 'AE';
+
+/**
+ * The countries the address forms offer (checkout and the address book alike), as ISO 3166-1 codes: the Gulf,
+ * North Africa and the Levant, and where the diaspora orders from. Their names come from the language's own
+ * region names (Intl.DisplayNames), so no translation file repeats them.
+ */
+export const ADDRESS_COUNTRIES = [
+  'AE',
+  'SA',
+  'QA',
+  'KW',
+  'BH',
+  'OM',
+  'JO',
+  'LB',
+  'EG',
+  'MA',
+  'DZ',
+  'TN',
+  'TR',
+  'FR',
+  'BE',
+  'CH',
+  'DE',
+  'NL',
+  'ES',
+  'IT',
+  'GB',
+  'IE',
+  'US',
+  'CA',
+  'AU',
+] as const;
 export * from './money.js';
 export * from './numbers.js';
 export * from './shop-time.js';

@@ -11,7 +11,7 @@ import { ADDRESSES_MAX } from '@boutique/contracts/constants';
 import { toAddressInput, useAddresses, useDeleteAddress, useUpdateAddress } from './api/addresses';
 import { AccountLayout } from '@/components/account-layout/account-layout';
 import { AddressForm } from './components/address-form';
-import { useCountries } from './use-countries';
+import { useCountryName } from '@/lib/countries';
 import styles from './components/account.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -171,9 +171,8 @@ interface AddressCardProps {
 }
 
 function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: AddressCardProps) {
-  const { t } = useTranslation('account');
-  const countries = useCountries();
-  const country = countries.find((c) => c.code === address.country)?.name ?? address.country;
+  const { t, i18n } = useTranslation('account');
+  const country = useCountryName(i18n.language)(address.country);
   return (
     <li
       className={`${styles.address} ${address.is_default ? styles.addressDefault : ''}`}

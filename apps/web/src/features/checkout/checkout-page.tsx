@@ -5,6 +5,7 @@ import type { Address } from '@boutique/contracts';
 import { fromFils } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
+import { useCountryName } from '@/lib/countries';
 import { PageMeta } from '@/components/page-meta';
 import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
@@ -98,7 +99,7 @@ export default function CheckoutPage() {
     stepRef.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [step]);
 
-  const countryName = address ? t(`countries.${address.country}`, { defaultValue: address.country }) : '';
+  const countryName = useCountryName(i18n.language)(address?.country ?? '');
   const paidOrPaying = payment.phase !== 'idle';
 
   if (cart.loading && !paidOrPaying) return <PageFallback />;

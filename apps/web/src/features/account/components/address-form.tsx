@@ -25,7 +25,7 @@ import {
   type AddressFormValues,
 } from '../account-validation';
 import { emptyAddress } from '@/lib/address-validation';
-import { useCountries } from '../use-countries';
+import { useCountries } from '@/lib/countries';
 import styles from './account.module.css';
 
 interface AddressFormProps {
@@ -49,9 +49,9 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
 
 /** Every field is required (spec: checkout addresses), the country from the list, the UAE by default. */
 export function AddressForm({ address, firstAddress, onSaved, onCancel }: AddressFormProps) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const base = useId();
-  const countries = useCountries();
+  const countries = useCountries(i18n.language, address?.country);
   const resolver = useMemo(() => addressResolver((key) => t(key)), [t]);
   const form = useForm<AddressFormValues, unknown, AddressInput>({
     resolver,

@@ -1,8 +1,8 @@
-import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
-import { DEFAULT_COUNTRY } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
+import { useCountries } from '@/lib/countries';
 import { shopPath } from '@/lib/i18n';
 import { Button, ButtonLink } from '@/components/ui/button';
 import {
@@ -43,32 +43,6 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
   country: 'country',
 };
 
-/** The countries of the select, from the translations: the UAE first, then by name in this language. */
-function useCountries(current: string) {
-  const { t, i18n } = useTranslation('checkout');
-  return useMemo(() => {
-    const names = t('countries', { returnObjects: true }) as unknown;
-    const list =
-      typeof names === 'object' && names !== null
-        ? Object.entries(names as Record<string, string>).map(([code, name]) => ({ code, name }))
-        : [];
-    // A saved address may be in a country the list does not name: it stays choosable.
-    if (current && !list.some((c) => c.code === current)) {
-      let name = current;
-      try {
-        name = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(current) ?? current;
-      } catch {
-        // Not a region code: shown as it is.
-      }
-      list.push({ code: current, name });
-    }
-    const collator = new Intl.Collator(i18n.language);
-    return list.sort((a, b) =>
-      a.code === DEFAULT_COUNTRY ? -1 : b.code === DEFAULT_COUNTRY ? 1 : collator.compare(a.name, b.name),
-    );
-  }, [t, i18n.language, current]);
-}
-
 interface AddressStepProps {
   values: AddressValues;
   onChange: (values: AddressValues) => void;
@@ -87,11 +61,11 @@ export function AddressStep({
   onSelectSaved,
   onContinue,
 }: AddressStepProps) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const base = useId();
   const [errors, setErrors] = useState<AddressErrors>({});
   const [missing, setMissing] = useState(false);
-  const countries = useCountries(values.country);
+  const countries = useCountries(i18n.language, values.country);
   const bannerId = `${base}-banner`;
 
   /** An empty field is named by the banner above the form; other problems under the field itself. */

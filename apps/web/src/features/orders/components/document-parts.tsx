@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
-import { useCountryName } from '../use-country-name';
+import { useCountryName } from '@/lib/countries';
 import styles from './invoice.module.css';
 
 /**

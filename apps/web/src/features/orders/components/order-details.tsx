@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { TotalsList } from '@/components/ui/totals';
 import { useOrder } from '../api/get-order';
 import { useReorder } from '../use-reorder';
-import { useCountryName } from '../use-country-name';
+import { useCountryName } from '@/lib/countries';
 import { returnWindow } from '../after-sale';
 import { OrderTracker, StatusBadge } from './order-parts';
 import { RefundsSection, ReturnsSection } from './after-sale-sections';
