@@ -8,7 +8,16 @@ import {
   type Customer,
 } from '../fixtures/accounts';
 import { buyThroughApi, type CatalogPiece } from '../fixtures/checkout';
-import { exact, fitsAPhone, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
+import {
+  exact,
+  fitsAPhone,
+  moveOrder,
+  openAdmin,
+  pick,
+  signInOwner,
+  words,
+  type Lang,
+} from '../fixtures/back-office';
 import { seriousViolations } from '../fixtures/axe';
 
 // This shop runs without SHOP_TRN: a refund's document is a refund receipt (`{order}-R1`); the tax credit note
@@ -172,10 +181,7 @@ for (const lang of ['en', 'ar'] as const) {
     const [size, wanted] = choice.sizes as [string, string];
     const order = await buyThroughApi(page.request, customer, pieceOf(choice.product, size), lang);
     const owner = await signInOwner(page, page.request, `exchange-${lang}`);
-    const delivered = await page.request.patch(`/api/v1/orders/${order.order_id}/status`, {
-      headers: { authorization: `Bearer ${owner.token}` },
-      data: { status: 'delivered' },
-    });
+    const delivered = await moveOrder(page.request, owner.token, order.order_id, 'delivered');
     expect(delivered.status(), await delivered.text()).toBe(200);
 
     // The shopper asks, from My orders, for the other size.
