@@ -28,7 +28,7 @@ export function ordersIn<T extends Pick<Order, 'fulfillment_status'>>(orders: T[
  * The one wording of a status for shoppers, used by the badge, the tabs and the tracker alike (a shopper reads
  * "Order received", never the warehouse's "unfulfilled").
  */
-export const statusLabelKey = (status: FulfillmentStatus) => `status.${status}` as const;
+export const statusLabelKey = (status: FulfillmentStatus) => `common:orderStatus.${status}` as const;
 
 /** The tracker's four stages, named by the status that reaches each; a cancelled order has none. */
 export const TRACKER_STAGES = ['unfulfilled', 'processing', 'shipped', 'delivered'] as const;

@@ -7,7 +7,7 @@ import { AccountLayout } from '@/components/account-layout/account-layout';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
 import { PackageIcon } from '@/components/ui/icons';
 import { useMyOrders } from './api/get-my-orders';
-import { STATUS_TABS, countByStatus, ordersIn, type StatusTab } from './order-status';
+import { STATUS_TABS, countByStatus, ordersIn, statusLabelKey, type StatusTab } from './order-status';
 import { OrderCard } from './components/order-parts';
 import { OrderDetails } from './components/order-details';
 import styles from './components/orders.module.css';
@@ -88,7 +88,7 @@ export default function OrdersPage() {
                 onClick={() => setTab(status)}
                 onKeyDown={onTabKey}
               >
-                {t(`status.${status}`)}
+                {status === 'all' ? t('status.all') : t(statusLabelKey(status))}
                 <span className={styles.tabCount}>{counts[status]}</span>
               </button>
             ))}

@@ -133,7 +133,7 @@ export function OrderStatusBadge({ status }: { status: FulfillmentStatus }) {
   const { t } = useTranslation('admin');
   return (
     <span className="adm-badge" data-tone={STATUS_TONE[status]}>
-      {t(`orderStatus.${status}`)}
+      {t(`common:orderStatus.${status}`)}
     </span>
   );
 }

@@ -133,7 +133,7 @@ export default function OrderPage() {
             {order.history.map((event, index) => (
               <li key={index}>
                 <p>
-                  <strong>{t(`orderStatus.${event.to}`)}</strong> ·{' '}
+                  <strong>{t(`common:orderStatus.${event.to}`)}</strong> ·{' '}
                   <span className="adm-num">{formatDateTime(event.at, lang)}</span>
                   {event.by && (
                     <>
@@ -217,7 +217,7 @@ function StatusMove({ order }: { order: AdminOrder }) {
     setConflict(undefined);
     try {
       await move.mutateAsync({ ...values, version });
-      setDone(t('orders.moved', { status: t(`orderStatus.${values.status}`) }));
+      setDone(t('orders.moved', { status: t(`common:orderStatus.${values.status}`) }));
       reset({
         status: nextStatuses(values.status)[0] ?? values.status,
         carrier: '',
@@ -233,7 +233,11 @@ function StatusMove({ order }: { order: AdminOrder }) {
   const submit = handleSubmit((values) => send(values, order.version, order));
   const orderChanges = (shown: AdminOrder, current: AdminOrder) =>
     [
-      ['fulfillment_status', t('orders.status'), (o: AdminOrder) => t(`orderStatus.${o.fulfillment_status}`)],
+      [
+        'fulfillment_status',
+        t('orders.status'),
+        (o: AdminOrder) => t(`common:orderStatus.${o.fulfillment_status}`),
+      ],
       ['payment_status', t('orders.payment'), (o: AdminOrder) => t(`paymentStatus.${o.payment_status}`)],
       ['carrier', t('orders.carrier'), (o: AdminOrder) => o.carrier ?? t('conflict.none')],
       ['tracking_number', t('orders.tracking'), (o: AdminOrder) => o.tracking_number ?? t('conflict.none')],
@@ -259,7 +263,7 @@ function StatusMove({ order }: { order: AdminOrder }) {
         <SelectBox id="move-status" {...register('status')}>
           {options.map((status) => (
             <option key={status} value={status}>
-              {t(`orderStatus.${status}`)}
+              {t(`common:orderStatus.${status}`)}
             </option>
           ))}
         </SelectBox>
@@ -290,7 +294,7 @@ function StatusMove({ order }: { order: AdminOrder }) {
         <ConflictNotice
           what={t('conflict.thisOrder')}
           changes={orderChanges(conflict.shown, conflict.current)}
-          yourFields={[t('orders.moveTo', { status: t(`orderStatus.${conflict.move.status}`) })]}
+          yourFields={[t('orders.moveTo', { status: t(`common:orderStatus.${conflict.move.status}`) })]}
           busy={isSubmitting || move.isPending}
           onReapply={() => void send(conflict.move, conflict.current.version, conflict.current)}
           onDiscard={() => {

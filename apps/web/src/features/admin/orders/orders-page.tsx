@@ -103,7 +103,7 @@ export default function OrdersPage() {
               ? t('orders.all')
               : tab === 'to_ship'
                 ? t('orders.toShip')
-                : t(`orderStatus.${tab}`),
+                : t(`common:orderStatus.${tab}`),
           count: counts ? counts[tab] : '…',
         }))}
         current={status ?? 'all'}
