@@ -7,9 +7,9 @@ import { dirname, relative, resolve } from 'node:path';
 const WEB_SRC = resolve(import.meta.dirname, 'apps/web/src');
 
 /**
- * The storefront's layers (STYLE.md, after bulletproof-react's import/no-restricted-paths zones): a feature
- * imports another only through lib/ or components/, and app/ composes them; the shared layers and features
- * never import app/, and the shared layers never import a feature.
+ * The storefront's layers (docs/design.md, Storefront; after bulletproof-react's import/no-restricted-paths
+ * zones): a feature imports another only through lib/ or components/, and app/ composes them; the shared
+ * layers and features never import app/, and the shared layers never import a feature.
  */
 const layers = {
   meta: { type: 'problem', schema: [] },

@@ -63,7 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // One stylesheet for every page (19.5 KB gzipped, account and checkout pages included): one render-blocking
     // request instead of two to seven. Split per chunk it is 8 to 10 KB for a storefront page, but over HTTP/1.1
-    // the extra requests cost Lighthouse's mobile FCP 150 ms and its LCP nothing (measured in session 4).
+    // the extra requests cost Lighthouse's mobile FCP 150 ms and its LCP nothing (measured with `npm run bench:web`).
     cssCodeSplit: false,
     assetsInlineLimit: 2048,
     // The first script asks for the app's files itself, with the page's module (app/boot.ts, #app-scripts): Vite's

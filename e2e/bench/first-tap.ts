@@ -1,11 +1,11 @@
 /**
- * What a shopper on a phone feels of a page's first seconds (issue 16, point 3), for bench:web: in Chromium with
- * Slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and a 4x slower CPU set over the DevTools
- * protocol, when the content shows (first and largest contentful paint), when the app listens (it has taken
- * over the server's page: html[data-booting] is gone), and how long a tap 500 ms after the content shows takes
- * to be answered, whether it lands before the app listens or after: when the shopper first sees it taken (the
- * dialog open, or the button marked as holding the tap until the app listens: index.html) and when its dialog is
- * painted (the menu, or the cart with the piece in it).
+ * What a shopper on a phone feels of a page's first seconds (the budget of docs/design.md, Storefront), for
+ * bench:web: in Chromium with Slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and a 4x slower CPU
+ * set over the DevTools protocol, when the content shows (first and largest contentful paint), when the app
+ * listens (it has taken over the server's page: html[data-booting] is gone), and how long a tap 500 ms after
+ * the content shows takes to be answered, whether it lands before the app listens or after: when the shopper
+ * first sees it taken (the dialog open, or the button marked as holding the tap until the app listens:
+ * index.html) and when its dialog is painted (the menu, or the cart with the piece in it).
  */
 import { chromium, type Page } from '@playwright/test';
 

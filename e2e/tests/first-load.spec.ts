@@ -181,8 +181,9 @@ test("on a first visit the page keeps faces that take the web fonts' room; those
 });
 
 /**
- * Slow 4G as Lighthouse's mobile run sets it, and a phone's CPU (DESIGN.md 14). The app's code is held until
- * the story lets it go, so that its taps land before the app listens however fast this machine is today.
+ * Slow 4G as Lighthouse's mobile run sets it, and a phone's CPU (docs/design.md, Storefront). The app's code
+ * is held until the story lets it go, so that its taps land before the app listens however fast this machine
+ * is today.
  */
 async function slowPhoneHoldingTheApp(page: Page): Promise<() => void> {
   const cdp = await page.context().newCDPSession(page);

@@ -51,7 +51,8 @@ try {
   if (!address || typeof address === 'string') throw new Error('no address');
   const base = `http://127.0.0.1:${address.port}`;
   const db = app.database.db;
-  // Stock (issue 14): this bench measures checkouts, not scarcity (bench:stock does): every size has plenty.
+  // Stock (decision 017): this bench measures checkouts, not scarcity (bench:stock does): every size has
+  // plenty.
   await db.execute(sql`update product_stock set stock = 1000000`);
 
   const api = async (path: string, token: string | undefined, body?: unknown) => {

@@ -122,7 +122,7 @@ const EnvSchema = z.object({
     .default('boutique:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
-  /** Accounts that become admins at sign-in once their address is verified (DESIGN section 10). */
+  /** Accounts that become admins at sign-in once their address is verified (decision 013). */
   ADMIN_EMAILS: emailList,
   /** The interactive API documentation at /api/docs; unset: on, except in production. */
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),

@@ -20,8 +20,9 @@ const server = loadConfig({ ...process.env }).databaseUrl;
 const tools = ['pg_dump', 'pg_restore'].every((tool) => spawnSync(tool, ['--version']).status === 0);
 
 /**
- * The README's backup: `pg_dump --format=custom` of a running shop, restored with `pg_restore` into a fresh
- * database, and the shop started on it. Needs a PostgreSQL server (DATABASE_URL) and its client tools.
+ * The backup of docs/operations.md: `pg_dump --format=custom` of a running shop, restored with `pg_restore`
+ * into a fresh database, and the shop started on it. Needs a PostgreSQL server (DATABASE_URL) and its client
+ * tools.
  */
 describe.runIf(server && tools)('a backup restored into a fresh database', () => {
   let t: TestApp;
@@ -47,7 +48,7 @@ describe.runIf(server && tools)('a backup restored into a fresh database', () =>
   });
 
   it('holds the whole shop, and the shop runs on it', async () => {
-    // Taken while the shop runs, as the README says: pg_dump reads one consistent snapshot.
+    // Taken while the shop runs, as docs/operations.md says: pg_dump reads one consistent snapshot.
     execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, t.databaseUrl!]);
     expect(statSync(dump).size).toBeGreaterThan(10_000);
 

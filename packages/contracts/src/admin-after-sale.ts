@@ -1,6 +1,6 @@
 /**
- * The back office's side of refunds, credit notes, returns and exchanges (DESIGN 15): its addresses, lists and
- * details. The requests shared with the storefront are in `after-sale.ts`.
+ * The back office's side of refunds, credit notes, returns and exchanges (docs/design.md, Money after the
+ * sale): its addresses, lists and details. The requests shared with the storefront are in `after-sale.ts`.
  */
 import { z } from 'zod';
 import { MoneySchema } from './common.js';

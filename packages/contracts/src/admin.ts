@@ -1,7 +1,7 @@
 /**
- * The back office's API (DESIGN section 10): every request and answer of `/api/v1/admin/*`, and the order status
- * move of `PATCH /api/v1/orders/{id}/status`. The API validates with these schemas; the /admin pages validate
- * their forms with the same ones, so both say the same thing about the same mistake.
+ * The back office's API (docs/design.md, Back office): every request and answer of `/api/v1/admin/*`, and the
+ * order status move of `PATCH /api/v1/orders/{id}/status`. The API validates with these schemas; the /admin
+ * pages validate their forms with the same ones, so both say the same thing about the same mistake.
  */
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES, wholeNumberInput } from './common.js';
@@ -36,7 +36,7 @@ export const ADMIN_API = {
   orders: `${ADMIN}/orders`,
   order: (id: number) => `${ADMIN}/orders/${id}`,
   packingSlip: (id: number) => `${ADMIN}/orders/${id}/packing-slip`,
-  /** The status move is the orders module's own route (DESIGN section 10), admin only. */
+  /** The status move is the orders module's own route, admin only. */
   orderStatus: (id: number) => `/api/v1/orders/${id}/status`,
   messages: `${ADMIN}/messages`,
   message: (id: number) => `${ADMIN}/messages/${id}`,

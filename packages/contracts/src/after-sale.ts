@@ -60,8 +60,9 @@ const distinctLines = <T extends { line_id: number }>(lines: T[] | undefined, ct
 // ---------------------------------------------------------------- refunds
 
 /**
- * The owner's refund (DESIGN 15). `amount` defaults to what the lines were charged, or without lines to what is
- * left to refund; never more than was paid and not yet refunded. `restock` puts the lines' pieces back on sale.
+ * The owner's refund (docs/design.md, Money after the sale). `amount` defaults to what the lines were
+ * charged, or without lines to what is left to refund; never more than was paid and not yet refunded.
+ * `restock` puts the lines' pieces back on sale.
  */
 export const RefundCreateSchema = z
   .object({
@@ -100,7 +101,10 @@ export const OrderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
-/** `POST /v1/admin/orders/{id}/refunds` answers `data.refund` (the fields DESIGN 15 fixes, and a few more). */
+/**
+ * `POST /v1/admin/orders/{id}/refunds` answers `data.refund` (an order's refund as its shopper sees it, and a
+ * few more fields).
+ */
 export const RefundSchema = OrderRefundSchema.extend({
   order_id: z.number().int().nullable(),
   kind: RefundKindSchema,
@@ -215,9 +219,10 @@ export const ReturnUpdateSchema = z.object({
 export type ReturnUpdate = z.infer<typeof ReturnUpdateSchema>;
 
 /**
- * Where a return may go from `from` (DESIGN 15): asked, then approved or rejected; an approved parcel is
- * received (or the request closed); a received one is refunded (a return) or its new piece shipped (an
- * exchange), or closed; refunded and exchanged ones are closed. Rejected and closed are final.
+ * Where a return may go from `from` (docs/design.md, Money after the sale): asked, then approved or rejected;
+ * an approved parcel is received (or the request closed); a received one is refunded (a return) or its new
+ * piece shipped (an exchange), or closed; refunded and exchanged ones are closed. Rejected and closed are
+ * final.
  */
 export function nextReturnStatuses(
   from: ReturnStatus,

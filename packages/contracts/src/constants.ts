@@ -6,7 +6,7 @@ export const LANGUAGES = ['en', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /**
- * Every language has its own addresses (DESIGN.md 14): English at `/...`, the others under their code
+ * Every language has its own addresses (decision 025): English at `/...`, the others under their code
  * (`/fr/...`, `/ar/...`). Pages are declared once, without the prefix; these two functions add and read it.
  */
 export function languagePath(lang: Language, path: string): string {

@@ -67,7 +67,7 @@ export async function dbMove(argv: string[], io: CommandIo): Promise<number> {
   if (config.databaseUrl) {
     err(
       'DATABASE_URL is set: this shop already runs on PostgreSQL. db:move copies the embedded database of DATA_DIR; ' +
-        'unset DATABASE_URL to run it (to copy between servers, use pg_dump and pg_restore: see the README).',
+        'unset DATABASE_URL to run it (to copy between servers, use pg_dump and pg_restore: see docs/operations.md, Backups).',
     );
     return 1;
   }

@@ -45,7 +45,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const release = inMemory ? () => {} : lockDataDir(dir);
   let client: PGlite;
   try {
-    // pg_trgm: the search's typo tolerance (migration search), as on a PostgreSQL server.
+    // pg_trgm: the search migration (0012) creates it and a trigram index (dropped by 0014), as on a PostgreSQL
+    // server; the search itself now measures similarity in memory (modules/search/trigram.ts).
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (err) {
     release();

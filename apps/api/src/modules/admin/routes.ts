@@ -79,8 +79,9 @@ const adminOf = (req: FastifyRequest) => {
 };
 
 /**
- * The back office's API, `/api/v1/admin/*` (DESIGN section 10). One guard for the whole scope, before any
- * body is read: a guest hears 401, anyone but an admin past the second factor 403 (plugins/roles.ts).
+ * The back office's API, `/api/v1/admin/*` (docs/design.md, Back office). One guard for the whole scope,
+ * before any body is read: a guest hears 401, anyone but an admin past the second factor 403
+ * (plugins/roles.ts).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { db, storage, stock, orders, shop, timeZone } = options;

@@ -3,8 +3,9 @@ import type { MailMessage } from '../../lib/mailer.js';
 import { accountEmail, linkEmail, type LinkEmailTexts } from './reset-email.js';
 
 /**
- * The e-mails of registration, one function each (the outbox of DESIGN section 12 will carry them): the link
- * that confirms an address, and the notice to the owner of an address someone tried to register again.
+ * The e-mails of registration, one function each (written to the outbox by email-verification.ts, decision
+ * 022): the link that confirms an address, and the notice to the owner of an address someone tried to
+ * register again.
  */
 
 export interface VerificationEmailInput {

@@ -92,7 +92,7 @@ export class Reconciler {
     if (outcome.kind === 'handled' && event.intent?.status === 'succeeded') {
       this.#schedule(outcome.paymentId, this.options.afterS);
     }
-    // Stock (issue 14): a declined or cancelled payment gives its pieces back.
+    // Stock (decision 017): a declined or cancelled payment gives its pieces back.
     if (
       outcome.kind === 'handled' &&
       (event.intent?.status === 'failed' || event.intent?.status === 'canceled')

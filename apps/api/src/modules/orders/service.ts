@@ -142,7 +142,7 @@ export class OrderService {
         locale: undefined,
       });
     } catch (err) {
-      // Stock (issue 14): no piece behind the payment: refunded, not made into an order.
+      // Stock (decision 017): no piece behind the payment: refunded, not made into an order.
       if (err instanceof HttpError && err.details?.refunded) return undefined;
       throw err;
     }
@@ -223,7 +223,7 @@ export class OrderService {
       await tx
         .insert(orderStatusEvents)
         .values({ orderId, fromStatus: from, toStatus: to, actorId, ...details });
-      // Stock (issue 14): cancelled before it shipped, its pieces are for sale again.
+      // Stock (decision 017): cancelled before it shipped, its pieces are for sale again.
       const restocked = to === 'cancelled' ? await this.options.stock.restock(tx, orderId, { actorId }) : 0;
       // Cancelled after it was paid: what is left of the payment goes back, decided in this transaction and
       // sent to the gateway once it commits.
@@ -274,7 +274,7 @@ export class OrderService {
           // Spelled out: in a one-table query Drizzle leaves columns unqualified, and a bare "id" inside the
           // subquery would be the order's.
           sql`not exists (select 1 from orders o where o.payment_id = payments.id)`,
-          // Stock (issue 14): refunded for want of pieces, never an order.
+          // Stock (decision 017): refunded for want of pieces, never an order.
           sql`not exists (select 1 from refunds r where r.payment_id = payments.id and r.kind = 'sold_out')`,
         ),
       )
@@ -442,8 +442,8 @@ export class OrderService {
     const subtotalFils = linesTotalFils(payment.lines);
 
     const outcome = await this.db.transaction(async (tx) => {
-      // Stock (issue 14): the payment's pieces are taken in the order's own transaction, before it is written;
-      // when they are missing there is no order and the payment is refunded (below).
+      // Stock (decision 017): the payment's pieces are taken in the order's own transaction, before it is
+      // written; when they are missing there is no order and the payment is refunded (below).
       const pieces = await this.options.stock.takeForOrder(tx, payment);
       if (pieces.kind === 'ordered') return { order: pieces.order, created: false as const };
       if (pieces.kind === 'refused')

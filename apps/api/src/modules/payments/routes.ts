@@ -137,7 +137,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           result.error?.code !== 'payment_intent_unexpected_state'
         )
           metrics.paymentSettled('failed');
-        // Stock (issue 14): a declined card gives the pieces back; the checkout holds them again before retrying.
+        // Stock (decision 017): a declined card gives the pieces back; the checkout holds them again before
+        // retrying.
         if (result.intent.status === 'failed') await stock.release(Number(result.intent.metadata.paymentId));
         return {
           success: true as const,

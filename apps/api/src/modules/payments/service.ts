@@ -114,8 +114,8 @@ export class PaymentService {
       .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN)))
       .returning({ version: payments.version });
     if (!reserved) throw paidAlready('succeeded');
-    // Stock (issue 14): the cart as it is now is held afresh, for a new STOCK_HOLD_MINUTES (409 naming what is
-    // left, and the earlier hold stands, when a piece is missing).
+    // Stock (decision 017): the cart as it is now is held afresh, for a new STOCK_HOLD_MINUTES (409 naming
+    // what is left, and the earlier hold stands, when a piece is missing).
     await this.stock.hold(payment.id, userId, cart.lines);
 
     const intent = await this.gateway.updateIntentAmount({
@@ -181,7 +181,7 @@ export class PaymentService {
       return { success: true, transaction_id: intent.id, message: 'Payment successful' };
     }
     this.log.info({ paymentId: row.id, code: decline?.code }, 'apple pay payment refused');
-    // Stock (issue 14): a refused wallet payment gives its pieces back.
+    // Stock (decision 017): a refused wallet payment gives its pieces back.
     await this.stock.release(row.id);
     return {
       success: false,
@@ -192,9 +192,9 @@ export class PaymentService {
   }
 
   /**
-   * Stock (issue 14): the cart's pieces are held for the new payment before the provider is asked, so nobody
-   * is sent to pay for a piece that is gone. When one is missing the payment row goes and the answer is 409
-   * naming what is left.
+   * Stock (decision 017): the cart's pieces are held for the new payment before the provider is asked, so
+   * nobody is sent to pay for a piece that is gone. When one is missing the payment row goes and the answer
+   * is 409 naming what is left.
    */
   async #holdPieces(paymentId: number, userId: number, cart: PricedCart) {
     try {

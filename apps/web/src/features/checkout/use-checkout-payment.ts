@@ -177,7 +177,8 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
             return;
           }
           // The money has moved: never silence, never a second payment. The server turns the payment into the
-          // order on its own (DESIGN.md section 5); the shopper may ask again or find it in their orders.
+          // order on its own (docs/design.md, Payments and orders); the shopper may ask again or find it in
+          // their orders.
           console.error('order creation after payment failed', error);
           pendingOrder.current = attempt;
           setPhase('finalising');

@@ -54,13 +54,13 @@ interface Base {
 }
 
 /**
- * Every field of a product (DESIGN section 10): the texts in the three languages side by side, Arabic right to
- * left; colours with their picker and names; sizes (with a first count of pieces for a new product: an existing
- * one's pieces move by stock adjustments only); prices shown as understood and as the shop shows them while
- * typing, in any digits. Checked with the contracts' schema before it is sent, and the API's refusals land on
- * their fields. An existing product is saved against the version it was opened on: a save refused because the
- * product changed meanwhile shows what changed and re-applies the owner's edit in one click (decision 028).
- * Leaving with unsaved edits asks first.
+ * Every field of a product (docs/design.md, Back office): the texts in the three languages side by side,
+ * Arabic right to left; colours with their picker and names; sizes (with a first count of pieces for a new
+ * product: an existing one's pieces move by stock adjustments only); prices shown as understood and as the
+ * shop shows them while typing, in any digits. Checked with the contracts' schema before it is sent, and the
+ * API's refusals land on their fields. An existing product is saved against the version it was opened on: a
+ * save refused because the product changed meanwhile shows what changed and re-applies the owner's edit in
+ * one click (decision 028). Leaving with unsaved edits asks first.
  */
 export function ProductForm({
   initial,

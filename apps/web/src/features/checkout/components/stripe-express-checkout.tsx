@@ -9,8 +9,8 @@ import styles from './checkout.module.css';
 /**
  * Apple Pay and Google Pay with Stripe: Stripe's Express Checkout Element shows the wallets this device can pay
  * with, validates the merchant with Apple and hands the wallet's card to Stripe. It pays the checkout's one
- * intent, priced by the server from the cart, and the order is then recorded exactly as after a card (DESIGN.md
- * section 5). Nothing shows where no wallet can pay.
+ * intent, priced by the server from the cart, and the order is then recorded exactly as after a card
+ * (docs/design.md, Payments and orders). Nothing shows where no wallet can pay.
  */
 export default function StripeExpressCheckout({
   publishableKey,
