@@ -38,7 +38,7 @@ export function fakeApi() {
   const unknown: string[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const path = url.pathname.replace(/^\/api(?=\/v1\/)/, '');
+    const path = url.pathname;
     const method = init?.method ?? 'GET';
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>))
