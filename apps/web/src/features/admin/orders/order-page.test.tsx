@@ -7,11 +7,15 @@ import {
   AFTER_SALE_API,
   AdminOrderRefundsResponseSchema,
   AdminReturnListResponseSchema,
+  RETURN_TABS,
+  type ReturnTab,
 } from '@boutique/contracts/admin-after-sale';
 import { createTestI18n, renderWithProviders, stubModalDialogs } from '@/testing/providers';
 import { fakeApi, ok, refused } from '../test-api';
 import { testOrder } from './test-order';
 import OrderPage from './order-page';
+
+const noReturns = Object.fromEntries(RETURN_TABS.map((tab) => [tab, 0])) as Record<ReturnTab, number>;
 
 let api: ReturnType<typeof fakeApi>;
 /** The order as the server holds it. */
@@ -33,7 +37,10 @@ beforeEach(() => {
     .get(AFTER_SALE_API.returns, () =>
       ok(AdminReturnListResponseSchema, {
         success: true,
-        data: { returns: { data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 }, counts: {} },
+        data: {
+          returns: { data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 },
+          counts: noReturns,
+        },
       }),
     )
     .on('PATCH', ADMIN_API.orderStatus(42), ({ body }) => {
