@@ -163,4 +163,20 @@ describe('the refunds card', () => {
       reason: 'Too long',
     });
   });
+
+  it('takes an amount typed in Arabic-Indic digits, as every other money field does', async () => {
+    const missing = await renderCard('ar');
+    fireEvent.click(screen.getByRole('radio', { name: 'مبلغ' }));
+    fireEvent.change(screen.getByLabelText('المبلغ (درهم)'), { target: { value: '٢٥٠٫٥٠' } });
+    fireEvent.change(screen.getByLabelText('السبب (يُطبع على الإشعار الدائن)'), {
+      target: { value: 'تعديل الطول' },
+    });
+    submit();
+    expect(screen.queryByText('اكتب مبلغاً بالدرهم، مثل 250 أو 250.50.')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: /^استرداد .*250\.50.*؟$/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'استرداد الآن' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toEqual({ amount: '250.50', restock: false, reason: 'تعديل الطول' });
+    expect(missing).toEqual([]);
+  });
 });
