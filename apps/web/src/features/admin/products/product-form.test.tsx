@@ -216,6 +216,8 @@ describe('the product form in Arabic', () => {
       'مبلغ بالدرهم بخانتين عشريتين على الأكثر، مثل 1250.00.',
     );
     expect(onSubmit).not.toHaveBeenCalled();
+    // The owner is taken to the first field to fix, in the order the form reads, not the first one registered.
+    await waitFor(() => expect(document.activeElement).toBe(field('الاسم (الإنجليزية)')));
     expect(missing).toEqual([]);
   });
 
