@@ -124,8 +124,20 @@ describe('the refunds card', () => {
     const [first, second] = posts().map((c) => c.headers['idempotency-key']);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toBe(first);
-    // The form is empty again, for the next refund.
+    // The form is empty again, for the next refund, which is a new one: it has a key of its own.
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Everything left' }).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'An amount' }));
+    fireEvent.change(screen.getByLabelText('Amount (AED)'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Reason (on the credit note)'), { target: { value: 'Goodwill' } });
+    submit();
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Refund AED\u00a010.00?' })).getByRole('button', {
+        name: 'Refund now',
+      }),
+    );
+    await waitFor(() => expect(posts()).toHaveLength(3));
+    expect(posts()[2]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(posts()[2]!.headers['idempotency-key']).not.toBe(first);
   });
 
   it('cancelling the confirmation sends nothing', async () => {
