@@ -145,6 +145,24 @@ describe('the order page’s status move', () => {
     expect(moves()).toEqual([]);
   });
 
+  it('confirms a move that makes the order final, and offers no further move', async () => {
+    stored = testOrder({ fulfillment_status: 'shipped', carrier: 'Aramex', tracking_number: 'AWB-3141' });
+    await renderPage();
+    expect(options(screen.getByLabelText('New status'))).toEqual(['Delivered']);
+    fireEvent.click(screen.getByRole('button', { name: 'Change the status' }));
+    await waitFor(() =>
+      expect(screen.getByText('This order is final: its status no longer changes.')).toBeTruthy(),
+    );
+    expect(moves()).toEqual([
+      { status: 'delivered', carrier: null, tracking_number: null, note: null, version: 1 },
+    ]);
+    // The owner (and a screen reader) still hears that the customer was told.
+    expect(within(screen.getByRole('region', { name: 'Status' })).getByRole('status').textContent).toBe(
+      'The order is now Delivered; the customer has been e-mailed.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change the status' })).toBeNull();
+  });
+
   it('offers no move on an order that is final', async () => {
     stored = testOrder({ fulfillment_status: 'delivered' });
     await renderPage('fr');
