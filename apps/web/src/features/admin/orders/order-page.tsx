@@ -208,7 +208,16 @@ function StatusMove({ order }: { order: AdminOrder }) {
     resolver: zodResolver(OrderStatusUpdateSchema),
     defaultValues: { status: options[0] ?? 'processing', carrier: '', tracking_number: '', note: '' },
   });
-  if (options.length === 0) return <p className="adm-muted">{t('orders.final')}</p>;
+  if (options.length === 0)
+    return (
+      <>
+        <p className="adm-muted">{t('orders.final')}</p>
+        {/* The move that made it final (delivered, cancelled) is still confirmed, the customer told. */}
+        <p className="adm-saved" role="status">
+          {done ?? ''}
+        </p>
+      </>
+    );
   const target = watch('status');
 
   const send = async (values: OrderStatusUpdate, version: number, shown: AdminOrder) => {

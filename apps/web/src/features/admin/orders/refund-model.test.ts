@@ -57,6 +57,20 @@ describe('the refund form', () => {
       expect(refundRequest(choice({ mode: 'amount', amount }), refundable)).toEqual({ problem: 'amount' });
   });
 
+  it('reads an amount as the owner types it: Arabic-Indic digits, a decimal comma, grouped thousands', () => {
+    for (const [amount, fils] of [
+      ['٢٥٠٫٥٠', 25_050],
+      ['۲۵۰', 25_000],
+      ['250,50', 25_050],
+      ['1,250', 125_000],
+      ['\u200f٣٠٠', 30_000],
+    ] as const)
+      expect(refundRequest(choice({ mode: 'amount', amount }), refundable)).toMatchObject({ fils });
+    expect(refundRequest(choice({ mode: 'amount', amount: '٣٥٠٠٫٠١' }), refundable)).toEqual({
+      problem: 'tooMuch',
+    });
+  });
+
   it('asks for a reason', () => {
     expect(refundRequest(choice({ reason: '   ' }), refundable)).toEqual({ problem: 'reason' });
   });

@@ -1,6 +1,6 @@
 import type { RefundCreateInput } from '@boutique/contracts';
 import type { AdminOrderRefundsResponse } from '@boutique/contracts/admin-after-sale';
-import { DECIMAL_AMOUNT, fromFils, toFils } from '@boutique/contracts/constants';
+import { DECIMAL_AMOUNT, fromFils, normalizeNumberText, toFils } from '@boutique/contracts/constants';
 
 type Refundable = AdminOrderRefundsResponse['data']['refundable'];
 
@@ -11,7 +11,7 @@ export interface RefundChoice {
   mode: RefundMode;
   /** Pieces chosen per line (mode `lines`). */
   pieces: Record<number, number>;
-  /** AED typed (mode `amount`). */
+  /** AED as typed (mode `amount`), in any digits `normalizeNumberText` reads. */
   amount: string;
   restock: boolean;
   reason: string;
@@ -55,7 +55,8 @@ export function refundRequest(
       reason,
     };
   } else if (choice.mode === 'amount') {
-    const typed = choice.amount.trim();
+    // As the price field reads it: ٢٥٠٫٥٠ from an Arabic keyboard, 250,50 with a decimal comma, 1,250 grouped.
+    const typed = normalizeNumberText(choice.amount);
     if (!DECIMAL_AMOUNT.test(typed) || toFils(typed) === 0) return { problem: 'amount' };
     fils = toFils(typed);
     if (fils > leftFils) return { problem: 'tooMuch' };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminOrder } from '@boutique/contracts/admin';
 import type { AdminRefund } from '@boutique/contracts/admin-after-sale';
 import type { Language } from '@boutique/contracts/constants';
-import { fromFils } from '@boutique/contracts/constants';
+import { fromFils, parseWholeNumber } from '@boutique/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormMessages, inputClass, ltrInputClass } from '@/components/ui/field';
@@ -115,6 +115,8 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
     restock: false,
     reason: '',
   });
+  // The pieces as typed per line, in any digits (an Arabic keyboard types ١); `choice.pieces` holds what they read.
+  const [typedPieces, setTypedPieces] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [banner, setBanner] = useState<string>();
   const [done, setDone] = useState<string>();
@@ -142,6 +144,7 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
       );
       setKey(newKey());
       setChoice({ mode: 'rest', pieces: {}, amount: '', restock: false, reason: '' });
+      setTypedPieces({});
     } catch (error) {
       setBanner(errorMessage(error, t('errors.save')));
     } finally {
@@ -201,17 +204,20 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
                       <bdi>{item ? item.product_name[lang] || item.product_name.en : line.line_id}</bdi>{' '}
                       {item && t('orders.sizeN', { size: item.options.size })}
                     </label>
+                    {/* Text, not a number input: that one refuses the digits of an Arabic keyboard. */}
                     <input
                       id={id}
-                      type="number"
                       inputMode="numeric"
-                      min={0}
-                      max={line.quantity}
+                      dir="ltr"
+                      autoComplete="off"
+                      placeholder="0"
                       className={ltrInputClass}
-                      value={choice.pieces[line.line_id] ?? 0}
-                      onChange={(event) =>
-                        set({ pieces: { ...choice.pieces, [line.line_id]: Number(event.target.value) || 0 } })
-                      }
+                      value={typedPieces[line.line_id] ?? ''}
+                      onChange={(event) => {
+                        const typed = event.target.value;
+                        setTypedPieces((all) => ({ ...all, [line.line_id]: typed }));
+                        set({ pieces: { ...choice.pieces, [line.line_id]: parseWholeNumber(typed) ?? 0 } });
+                      }}
                     />
                     <span className="adm-muted">
                       {t('refunds.ofLeft', {

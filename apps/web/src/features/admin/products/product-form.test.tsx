@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
@@ -186,6 +187,115 @@ describe('the product form', () => {
     fireEvent.change(field('Name (English)'), { target: { value: 'Noor caftan' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('heading', { name: 'Noor caftan' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the product form in Arabic', () => {
+  it('says what is wrong beside each field, in Arabic, and sends nothing', async () => {
+    const { i18n, missing } = await createTestI18n('ar');
+    const onSubmit = vi.fn<(values: ProductCreate, version?: number) => Promise<unknown>>();
+    renderWithProviders(
+      <ProductForm initial={emptyProduct()} submitLabel="إنشاء" onSubmit={onSubmit} />,
+      i18n,
+    );
+    fireEvent.change(field('السعر'), { target: { value: '١٢٫٣٤٥' } });
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء' }));
+
+    expect(await screen.findByText('بعض الحقول تحتاج إلى مراجعة.')).toBeTruthy();
+    for (const label of ['الاسم (الإنجليزية)', 'الاسم (العربية)', 'الوصف (الفرنسية)']) {
+      const input = field(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(
+        document.getElementById(input.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent,
+      ).toBe('حقل مطلوب.');
+    }
+    const price = field('السعر');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('product-price-error')?.textContent).toBe(
+      'مبلغ بالدرهم بخانتين عشريتين على الأكثر، مثل 1250.00.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The owner is taken to the first field to fix, in the order the form reads, not the first one registered.
+    await waitFor(() => expect(document.activeElement).toBe(field('الاسم (الإنجليزية)')));
+    expect(missing).toEqual([]);
+  });
+
+  it('places the shop’s refusal on its field, in Arabic', async () => {
+    const { i18n } = await createTestI18n('ar');
+    const onSubmit = vi
+      .fn<(values: ProductCreate, version?: number) => Promise<unknown>>()
+      .mockRejectedValue(
+        new ApiError('The given data was invalid', 422, { slug: ['The slug has already been taken.'] }),
+      );
+    renderWithProviders(
+      <ProductForm initial={productValues(product)} submitLabel="حفظ" record={product} onSubmit={onSubmit} />,
+      i18n,
+    );
+    fireEvent.change(field('العنوان في المتجر (المعرّف)'), { target: { value: 'amira-takchita' } });
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('مستخدم بالفعل لمنتج آخر.')).toBeTruthy();
+    const slug = field('العنوان في المتجر (المعرّف)');
+    expect(slug.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(slug);
+    expect(screen.getByText('رفض المتجر بعض الحقول.')).toBeTruthy();
+  });
+
+  it('asks before leaving in Arabic while edits are unsaved, and no more once they are saved', async () => {
+    const { i18n } = await createTestI18n('ar');
+    const onSubmit = vi.fn<(values: ProductCreate, version?: number) => Promise<unknown>>();
+    // As the edit page does: the saved product (its new version) reaches the form before the save ends.
+    function EditPage() {
+      const [record, setRecord] = useState(product);
+      return (
+        <ProductForm
+          initial={productValues(product)}
+          submitLabel="حفظ"
+          record={record}
+          onSubmit={async (values, version) => {
+            void onSubmit(values, version);
+            setRecord({ ...record, name: values.name, version: record.version + 1 });
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }}
+        />
+      );
+    }
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <>
+              <Link to="/admin/orders">الطلبات</Link>
+              <EditPage />
+            </>
+          }
+        />
+        <Route path="/admin/orders" element={<h1>صفحة الطلبات</h1>} />
+      </Routes>,
+      i18n,
+    );
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.change(field('الاسم (الإنجليزية)'), { target: { value: 'Noor caftan, ivory' } });
+    // Closing the tab gets the browser's own question.
+    expect(unload()).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: 'الطلبات' }));
+    const dialog = await screen.findByRole('dialog', { name: 'المغادرة دون حفظ؟' });
+    expect(within(dialog).getByText('تعديلاتك في هذه الصفحة غير محفوظة وستضيع.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'البقاء في الصفحة' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('تم الحفظ. يعرضه المتجر الآن.')).toBeTruthy();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(unload()).toBe(false);
+    fireEvent.click(screen.getByRole('link', { name: 'الطلبات' }));
+    expect(await screen.findByRole('heading', { name: 'صفحة الطلبات' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

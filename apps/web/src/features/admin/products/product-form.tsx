@@ -87,6 +87,9 @@ export function ProductForm({
     resolver: zodResolver(ProductCreateSchema),
     defaultValues: initial,
     mode: 'onTouched',
+    // React Hook Form would focus the first field registered (the price, registered before the fields drawn by
+    // child components): the effect below focuses the first one the owner reads instead.
+    shouldFocusError: false,
   });
   const {
     register,
@@ -95,8 +98,14 @@ export function ProductForm({
     watch,
     setError,
     getValues,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting, isDirty, submitCount },
   } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a save the form refused, the first field with a message, in the order of the page.
+  useEffect(() => {
+    if (submitCount === 0 || Object.keys(form.formState.errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, form]);
   const details = useFieldArray({ control, name: 'details' });
   const care = useFieldArray({ control, name: 'care' });
   const colors = useFieldArray({ control, name: 'colors' });
@@ -203,7 +212,7 @@ export function ProductForm({
       : undefined;
 
   return (
-    <form className="adm-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className="adm-form" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset className="adm-fieldset">
         <legend>{t('form.identity')}</legend>
         <div className="adm-row">
