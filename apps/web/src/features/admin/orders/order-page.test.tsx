@@ -103,8 +103,8 @@ describe('the order page’s status move', () => {
   it('offers only the statuses the order may go to, and asks for the parcel’s carrier and tracking when shipping', async () => {
     const missing = await renderPage();
     const select = screen.getByLabelText<HTMLSelectElement>('New status');
-    // Never back to "To prepare", never the status it already has.
-    expect(options(select)).toEqual(['Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    // Never back to "Order received", never the status it already has.
+    expect(options(select)).toEqual(['Preparing', 'Shipped', 'Delivered', 'Cancelled']);
     expect(screen.queryByLabelText('Carrier')).toBeNull();
     expect(screen.queryByLabelText('Tracking number')).toBeNull();
 
@@ -204,8 +204,8 @@ describe('the order page’s status move', () => {
       .map((li) => li.querySelector('strong')?.textContent);
     expect(changed).toEqual(['الحالة', 'سجل الحالات']);
     const status = within(alert).getAllByRole('listitem')[0]!;
+    expect(within(status).getByText('تم استلام الطلب')).toBeTruthy();
     expect(within(status).getByText('قيد التجهيز')).toBeTruthy();
-    expect(within(status).getByText('قيد المعالجة')).toBeTruthy();
     expect(within(alert).getByText(/تم الشحن/)).toBeTruthy();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'طبّق تعديلي على النسخة الحالية' }));

@@ -73,7 +73,7 @@ describe('the orders list', () => {
     ).toEqual([
       'Toutes9',
       'À expédier5',
-      'À préparer4',
+      'Commande reçue4',
       'En préparation1',
       'Expédiée2',
       'Livrée1',
