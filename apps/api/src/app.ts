@@ -293,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stock = new StockService(database.db, gateway, {
     holdMinutes: config.stock.holdMinutes,
     sweepIntervalS: config.stock.sweepIntervalS,
+    limits: config.stock,
     now,
     log: app.log,
     refunds: refundSender,

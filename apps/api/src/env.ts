@@ -269,6 +269,15 @@ const EnvSchema = z.object({
   ),
   /** How long creating or updating a payment holds the cart's pieces for the shopper. */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /**
+   * The longest one shopper may keep pieces held, from their first hold: renewing a payment does not go past it
+   * (then one hold's time before they may hold anew, unless an order took the pieces). Default: two holds' time.
+   */
+  STOCK_HOLD_MAX_MINUTES: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(2880).optional()),
+  /** The most pieces one account may hold at once (a boutique's real basket is a few pieces). */
+  STOCK_HOLD_MAX_PIECES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The most pieces the accounts of one network (an IPv4 address, an IPv6 /64) may hold at once. */
+  STOCK_HOLD_MAX_PIECES_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Days after delivery within which a shopper may ask to return or exchange a piece (the shop's policy). */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /**
@@ -332,6 +341,20 @@ const ProductionEnvSchema = PaymentEnvSchema.superRefine((e, ctx) => {
 
 /** The S3 variables go together: any of them without S3_BUCKET is a mistake, as is half a key pair. */
 const CheckedEnvSchema = ProductionEnvSchema.superRefine((e, ctx) => {
+  if (e.STOCK_HOLD_MAX_MINUTES !== undefined && e.STOCK_HOLD_MAX_MINUTES < e.STOCK_HOLD_MINUTES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STOCK_HOLD_MAX_MINUTES'],
+      message: `must be at least STOCK_HOLD_MINUTES (${e.STOCK_HOLD_MINUTES})`,
+    });
+  }
+  if (e.STOCK_HOLD_MAX_PIECES_PER_IP < e.STOCK_HOLD_MAX_PIECES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STOCK_HOLD_MAX_PIECES_PER_IP'],
+      message: `must be at least STOCK_HOLD_MAX_PIECES (${e.STOCK_HOLD_MAX_PIECES})`,
+    });
+  }
   const s3 = [
     'S3_ENDPOINT',
     'S3_REGION',
@@ -433,6 +456,11 @@ export interface Config {
     holdMinutes: number;
     /** How often expired holds are looked for (a quarter of the hold, at most a minute). */
     sweepIntervalS: number;
+    /** The longest a shopper keeps pieces held from their first hold, renewals included. */
+    maxHoldMinutes: number;
+    /** The most pieces one account, and the accounts of one network, may hold at once. */
+    maxPiecesPerAccount: number;
+    maxPiecesPerNetwork: number;
   };
   /** Returns and exchanges: asked within `days` of delivery (RETURN_DAYS). */
   returns: { days: number };
@@ -694,6 +722,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stock: {
       holdMinutes: e.STOCK_HOLD_MINUTES,
       sweepIntervalS: Math.min(60, e.STOCK_HOLD_MINUTES * 15),
+      maxHoldMinutes: e.STOCK_HOLD_MAX_MINUTES ?? e.STOCK_HOLD_MINUTES * 2,
+      maxPiecesPerAccount: e.STOCK_HOLD_MAX_PIECES,
+      maxPiecesPerNetwork: e.STOCK_HOLD_MAX_PIECES_PER_IP,
     },
     returns: { days: e.RETURN_DAYS },
   };
