@@ -120,6 +120,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
     .default('boutique:'),
+  /**
+   * How long a Redis command may take before this instance counts Redis as down and goes on without it (rate
+   * limits and ended sign-ins kept in the instance) until it answers again.
+   */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(5000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   /** Accounts that become admins at sign-in once their address is verified (DESIGN section 10). */
@@ -273,7 +278,9 @@ const EnvSchema = z.object({
    * The longest one shopper may keep pieces held, from their first hold: renewing a payment does not go past it
    * (then one hold's time before they may hold anew, unless an order took the pieces). Default: two holds' time.
    */
-  STOCK_HOLD_MAX_MINUTES: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(2880).optional()),
+  STOCK_HOLD_MAX_MINUTES: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(2880).optional(),
+  ),
   /** The most pieces one account may hold at once (a boutique's real basket is a few pieces). */
   STOCK_HOLD_MAX_PIECES: z.coerce.number().int().min(1).max(1000).default(10),
   /** The most pieces the accounts of one network (an IPv4 address, an IPv6 /64) may hold at once. */
@@ -394,6 +401,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** REDIS_TIMEOUT_MS. */
+  redisTimeoutMs: number;
   logLevel: string;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -638,6 +647,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiDocs:
