@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import type { ShopDetails } from '@boutique/contracts';
 import { DEFAULT_SHOP_TIMEZONE, isTimeZone } from '@boutique/contracts/constants';
 import type { S3Settings } from './storage/s3.js';
@@ -48,6 +49,44 @@ const applePrivateKey = optionalString.pipe(
 /** proxy-addr's names for whole ranges, which Fastify accepts in a list of proxies. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/**
+ * Which family every client of would be trusted by these proxy ranges together (`0.0.0.0/0`, or
+ * `0.0.0.0/1,128.0.0.0/1`, or `::ffff:0:0/96`, which covers every IPv4 client as proxy-addr reads it), if any.
+ */
+function trustsEveryClient(entries: string[]): 'IPv4' | 'IPv6' | undefined {
+  const ranges: Record<'ipv4' | 'ipv6', [bigint, bigint][]> = { ipv4: [], ipv6: [] };
+  const MAPPED = 0xffff00000000n;
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address, bits] = entry.includes('/')
+      ? ipaddr.parseCIDR(entry)
+      : [ipaddr.parse(entry), ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128];
+    const width = address.kind() === 'ipv4' ? 32 : 128;
+    const value = address.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
+    const size = 1n << BigInt(width - bits);
+    const start = value - (value % size);
+    const end = start + size - 1n;
+    ranges[address.kind()].push([start, end]);
+    if (address.kind() === 'ipv6') {
+      const from = start > MAPPED ? start : MAPPED;
+      const to = end < MAPPED + 0xffffffffn ? end : MAPPED + 0xffffffffn;
+      if (from <= to) ranges.ipv4.push([from - MAPPED, to - MAPPED]);
+    }
+  }
+  const coversAll = (list: [bigint, bigint][], last: bigint) => {
+    let next = 0n;
+    for (const [start, end] of list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      if (start > next) return false;
+      if (end + 1n > next) next = end + 1n;
+      if (next > last) return true;
+    }
+    return false;
+  };
+  if (coversAll(ranges.ipv4, 0xffffffffn)) return 'IPv4';
+  if (coversAll(ranges.ipv6, (1n << 128n) - 1n)) return 'IPv6';
+  return undefined;
+}
+
 /** An address (`10.0.0.5`, `::1`) or a range (`10.0.0.0/8`, `fd00::/8`), or one of PROXY_RANGE_NAMES. */
 function isProxyAddress(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true;
@@ -72,7 +111,15 @@ const trustProxy = z
     if (value === '' || value === 'false' || value === '0') return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
     const entries = value.split(',').map((e) => e.trim());
-    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    if (value !== 'true' && entries.every(isProxyAddress)) {
+      const everyone = trustsEveryClient(entries);
+      if (!everyone) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `these ranges together trust every ${everyone} client, so any client could name its own address: list only your proxies' addresses and ranges, or a hop count`,
+      });
+      return z.NEVER;
+    }
     ctx.addIssue({
       code: 'custom',
       message:
@@ -177,6 +224,8 @@ const EnvSchema = z.object({
   RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Contact-form messages from one IP in an hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** New profile pictures one account may send in an hour (each is decoded and re-encoded). */
+  AVATAR_LIMIT_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Failed sign-ins of one account (from any IP) in 15 minutes before each further attempt on it is slowed
    * down (1 s, doubling, at most 10 s).
@@ -429,6 +478,7 @@ export interface Config {
       forgotPerIp: RateLimitRule;
       resetPerIp: RateLimitRule;
       contactPerIp: RateLimitRule;
+      avatarPerUser: RateLimitRule;
       /** Codes of the second factor tried per account. */
       secondFactorPerUser: RateLimitRule;
       /** Confirmation links asked for per account. */
@@ -671,6 +721,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         forgotPerIp: { max: e.FORGOT_LIMIT_PER_IP, windowS: 60 * 60 },
         resetPerIp: { max: e.RESET_LIMIT_PER_IP, windowS: 60 * 60 },
         contactPerIp: { max: e.CONTACT_LIMIT_PER_IP, windowS: 60 * 60 },
+        avatarPerUser: { max: e.AVATAR_LIMIT_PER_USER, windowS: 60 * 60 },
         secondFactorPerUser: { max: 5, windowS: 15 * 60 },
         verificationPerUser: { max: 3, windowS: 60 * 60 },
       },
