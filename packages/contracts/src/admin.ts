@@ -628,6 +628,25 @@ export type AdminMessageListResponse = z.infer<typeof AdminMessageListResponseSc
 export const AdminMessageResponseSchema = envelope(z.object({ message: AdminMessageSchema }));
 export type AdminMessageResponse = z.infer<typeof AdminMessageResponseSchema>;
 
+/** An e-mail the outbox gave up on after every try (a long SMTP outage): the owner may send it again. */
+export const AdminFailedMailSchema = z.object({
+  id: z.number().int(),
+  /** What it is: `order_confirmation`, `password_reset`, ... */
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number().int(),
+  /** The mail server's last refusal, as it said it. */
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminFailedMail = z.infer<typeof AdminFailedMailSchema>;
+export const AdminFailedMailListResponseSchema = envelope(
+  z.object({ mails: z.array(AdminFailedMailSchema) }),
+);
+export type AdminFailedMailListResponse = z.infer<typeof AdminFailedMailListResponseSchema>;
+export const AdminMailResendResponseSchema = envelope(z.object({ resent: z.literal(true) }));
+
 export const AdminCustomerRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
