@@ -40,6 +40,9 @@ export const ADMIN_API = {
   orderStatus: (id: number) => `/api/v1/orders/${id}/status`,
   messages: `${ADMIN}/messages`,
   message: (id: number) => `${ADMIN}/messages/${id}`,
+  /** E-mails the outbox gave up on (`GET`), and sending one again (`POST`). */
+  failedMails: `${ADMIN}/mail/failed`,
+  resendMail: (id: number) => `${ADMIN}/mail/${id}/resend`,
   customers: `${ADMIN}/customers`,
   customer: (id: number) => `${ADMIN}/customers/${id}`,
   stats: `${ADMIN}/stats`,
