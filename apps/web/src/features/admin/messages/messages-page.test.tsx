@@ -23,7 +23,7 @@ beforeEach(() => {
   mails = [failed];
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
+    const url = input instanceof Request ? input.url : input.toString();
     if (url.includes('/mail/41/resend') && init?.method === 'POST') {
       mails = [];
       return json(200, { success: true, data: { resent: true } });
@@ -53,7 +53,7 @@ describe('undelivered e-mails in the back office', () => {
     expect(await screen.findByText('الرسالة في طريقها من جديد.')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('سُلِّمت جميع الرسائل.')).toBeTruthy());
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts.map(([url]) => String(url))).toEqual([
+    expect(posts.map(([url]) => (url instanceof Request ? url.url : url.toString()))).toEqual([
       expect.stringMatching(/\/v1\/admin\/mail\/41\/resend$/),
     ]);
   });
