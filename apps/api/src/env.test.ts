@@ -214,6 +214,7 @@ describe('auth configuration', () => {
         forgotPerIp: { max: 20, windowS: 3600 },
         resetPerIp: { max: 20, windowS: 3600 },
         contactPerIp: { max: 5, windowS: 3600 },
+        avatarPerUser: { max: 10, windowS: 3600 },
         secondFactorPerUser: { max: 5, windowS: 900 },
         verificationPerUser: { max: 3, windowS: 3600 },
       },
@@ -278,6 +279,18 @@ describe('the proxies trusted to name the client (TRUST_PROXY)', () => {
     for (const value of ['true', '10.0.0.0/33', 'proxy.internal', '10.0.0.1, nonsense', '::1/129']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
         /^Invalid configuration: TRUST_PROXY: name the proxies/,
+      );
+    }
+  });
+});
+
+describe('Redis (REDIS_TIMEOUT_MS)', () => {
+  it('gives a Redis command half a second by default, and refuses a timeout that would hold requests', () => {
+    expect(loadConfig({}).redisTimeoutMs).toBe(500);
+    expect(loadConfig({ REDIS_TIMEOUT_MS: '200' }).redisTimeoutMs).toBe(200);
+    for (const value of ['0', '10', '60000', 'soon']) {
+      expect(() => loadConfig({ REDIS_TIMEOUT_MS: value }), value).toThrow(
+        /^Invalid configuration: REDIS_TIMEOUT_MS: /,
       );
     }
   });
