@@ -284,6 +284,18 @@ describe('the proxies trusted to name the client (TRUST_PROXY)', () => {
   });
 });
 
+describe('storefront renders (RENDER_LIMIT_PER_IP)', () => {
+  it('renders 30 new filtered pages a minute for one client by default, and refuses nonsense', () => {
+    expect(loadConfig({}).renderLimitPerIp).toBe(30);
+    expect(loadConfig({ RENDER_LIMIT_PER_IP: '120' }).renderLimitPerIp).toBe(120);
+    for (const value of ['0', '-3', 'lots']) {
+      expect(() => loadConfig({ RENDER_LIMIT_PER_IP: value }), value).toThrow(
+        /^Invalid configuration: RENDER_LIMIT_PER_IP: /,
+      );
+    }
+  });
+});
+
 describe('Redis (REDIS_TIMEOUT_MS)', () => {
   it('gives a Redis command half a second by default, and refuses a timeout that would hold requests', () => {
     expect(loadConfig({}).redisTimeoutMs).toBe(500);

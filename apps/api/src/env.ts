@@ -224,6 +224,11 @@ const EnvSchema = z.object({
   RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Contact-form messages from one IP in an hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /**
+   * Storefront pages with filter values not rendered yet (`?color=…`) one client may have rendered in a minute;
+   * beyond, the page is served without its filters and the browser applies them.
+   */
+  RENDER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   /** New profile pictures one account may send in an hour (each is decoded and re-encoded). */
   AVATAR_LIMIT_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
@@ -452,6 +457,8 @@ export interface Config {
   redisPrefix: string;
   /** REDIS_TIMEOUT_MS. */
   redisTimeoutMs: number;
+  /** RENDER_LIMIT_PER_IP: new filtered storefront pages rendered for one client in a minute. */
+  renderLimitPerIp: number;
   logLevel: string;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -698,6 +705,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    renderLimitPerIp: e.RENDER_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiDocs:
