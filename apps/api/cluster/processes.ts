@@ -264,3 +264,62 @@ export async function services(
     },
   };
 }
+
+export interface RedisServer {
+  url: string;
+  start(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections and answers nothing (a hung Redis). */
+  hang(): void;
+  /** SIGCONT: it answers again, what waited first. */
+  resume(): void;
+  /** SIGKILL: gone, with everything it held (no persistence, as in compose.yaml). */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A Redis server of the test's own on `port` (never the machine's shared one, which other runs use), without
+ * persistence, that the test may hang, kill and start again.
+ */
+export function redisServer(binary: string, port: number, logDir: string): RedisServer {
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const url = `redis://127.0.0.1:${port}`;
+  const pings = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => socket.write('PING\r\n'));
+      socket.setTimeout(500, () => socket.destroy());
+      socket.on('data', (data) => {
+        resolve(data.toString().startsWith('+PONG'));
+        socket.destroy();
+      });
+      socket.on('error', () => resolve(false));
+      socket.on('close', () => resolve(false));
+    });
+  const kill = async () => {
+    child?.kill('SIGKILL');
+    await exited;
+    child = undefined;
+  };
+  return {
+    url,
+    async start() {
+      const log = openSync(join(logDir, 'redis.log'), 'a');
+      const started = spawn(
+        binary,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: ['ignore', log, log] },
+      );
+      child = started;
+      exited = new Promise((resolve) => started.once('exit', () => resolve()));
+      await waitFor(`redis-server on ${port}`, pings, 10_000, 50);
+    },
+    hang: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+    kill,
+    async stop() {
+      child?.kill('SIGCONT');
+      await kill();
+    },
+  };
+}

@@ -13,14 +13,17 @@
  *      one message that reaches the SMTP server (twice only when the killed instance was sending it), and no
  *      5xx reaches a shopper except for requests the killed instance had in flight (which the shopper's retry
  *      recovers).
+ *   5. Redis hung (SIGSTOP) for some seconds, then killed and started again empty, while signed-in shoppers
+ *      browse through the balancer: no request waits a second for Redis, no 5xx, no instance leaves the
+ *      balancer, readiness says `degraded` then `ok`, and what was counted or ended is not lost.
  *
  * The confirmation is written to the e-mail outbox in the order's transaction and delivered by whichever
  * instance's worker claims it; one claimed by the killed instance is claimed again when its lease (5 s here)
  * runs out, so a kill -9 delays a confirmation and loses none.
  *
- * Variables: CLUSTER_PORT_BASE (4342: S3, SMTP, balancer, single; instances at base+9..), CLUSTER_DATABASE_URL
- * (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is made there),
- * REDIS_URL (redis://127.0.0.1:6379), HAPROXY (haproxy), CLUSTER_SHOPPERS (50), CLUSTER_BENCH_SECONDS (5).
+ * Variables: CLUSTER_PORT_BASE (4342: S3, SMTP, balancer, single; Redis at base+8, instances at base+9..),
+ * CLUSTER_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a throwaway
+ * database is made there), REDIS_SERVER (redis-server: the test runs its own, which it hangs and kills), HAPROXY (haproxy), CLUSTER_SHOPPERS (50), CLUSTER_BENCH_SECONDS (5).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,10 +31,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
-import { balancer, instance, services, sleep, waitFor, type Instance } from './processes.js';
+import { balancer, instance, redisServer, services, sleep, waitFor, type Instance } from './processes.js';
 import { checkout, ShopperClient, type Article, type Checkout } from './shopper.js';
 
 const env = process.env;
@@ -40,7 +42,6 @@ const shoppers = Number(env.CLUSTER_SHOPPERS ?? 50);
 const benchSeconds = Number(env.CLUSTER_BENCH_SECONDS ?? 5);
 const baseDatabaseUrl =
   env.CLUSTER_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serverJs = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const LOGIN_LIMIT = 5;
 const KILLED = 'i2';
@@ -115,17 +116,11 @@ cleanups.push(async () => {
   await c.query(`drop database if exists ${dbName} with (force)`);
   await c.end();
 });
-const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-await redis.connect();
-cleanups.push(async () => {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-});
+// Redis of the test's own: it is hung and killed below (the machine's shared one is left alone).
+const redisProcess = redisServer(env.REDIS_SERVER ?? 'redis-server', portBase + 8, dir);
+await redisProcess.start();
+cleanups.push(() => redisProcess.stop());
+const redisUrl = redisProcess.url;
 const db = new pg.Client({ connectionString: dbUrl.toString() });
 
 const instances: Instance[] = [];
@@ -575,6 +570,138 @@ try {
   );
   console.log(
     `orders counted by /metrics since each instance's start: ${instances.map((i, k) => `${i.name} ${scraped[k]}`).join(', ')} (${KILLED}'s count began again at its restart)`,
+  );
+
+  // ---------------------------------------------------------------------------------------------- Redis outage
+  section('Redis hung, then killed and started again empty, under load');
+  const browsers = await Promise.all(
+    Array.from({ length: 6 }, (_, k) =>
+      signUp(lb.url, {
+        name: `Redis Shopper ${k}`,
+        email: `redis.shopper.${k}.${runId}@example.ae`,
+        password: 'Caftan-Velvet-2025',
+      }).then((r) => r.body.data.tokens.accessToken as string),
+    ),
+  );
+  // A sign-in ended before the outage, and one address's failed sign-ins counted during it, must stay so.
+  const ended = await signUp(lb.url, {
+    name: 'Ended Sign-in',
+    email: `redis.ended.${runId}@example.ae`,
+    password: 'Caftan-Velvet-2025',
+  });
+  const endedToken = ended.body.data.tokens.accessToken as string;
+  await post(`${lb.url}/api/v1/auth/logout`, {}, endedToken);
+
+  type Phase = 'before' | 'hung' | 'killed' | 'after';
+  let phase: Phase = 'before';
+  const samples: { phase: Phase; ms: number; status: number }[] = [];
+  let browsing = true;
+  const browse = async (token: string) => {
+    while (browsing) {
+      const started = performance.now();
+      const at = phase;
+      let status: number;
+      try {
+        const res = await fetch(`${lb.url}/api/v1/auth/user`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        status = 0;
+      }
+      samples.push({ phase: at, ms: performance.now() - started, status });
+      await sleep(20);
+    }
+  };
+  const outOfBalancer = new Set<string>();
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      for (const i of instances) if (!(await lb.isUp(i.name))) outOfBalancer.add(`${i.name} (${phase})`);
+      await sleep(200);
+    }
+  })();
+  const readiness = async () =>
+    Promise.all(
+      instances.map(async (i) => (await json(`${i.url}/api/health/ready`)).body.data?.status as string),
+    );
+  const load = browsers.map(browse);
+
+  await sleep(2000);
+  phase = 'hung';
+  redisProcess.hang();
+  await sleep(6000);
+  const whileHung = await readiness();
+  redisProcess.resume();
+  phase = 'after';
+  await sleep(2000);
+  phase = 'killed';
+  await redisProcess.kill();
+  await sleep(2000);
+  const whileKilled = await readiness();
+  const attempts: number[] = [];
+  for (let k = 0; k <= LOGIN_LIMIT; k++)
+    attempts.push((await login(i1, `redis.guess.${runId}@example.ae`)).status);
+  await sleep(2000);
+  await redisProcess.start();
+  phase = 'after';
+  await waitFor(
+    'every instance using Redis again',
+    async () => (await readiness()).every((r) => r === 'ok'),
+    10_000,
+    200,
+  );
+  await sleep(2000);
+  browsing = false;
+  await Promise.all(load);
+  watching = false;
+  await watch;
+  const afterRestart = (await login(i1, `redis.guess.${runId}@example.ae`)).status;
+  const endedStatuses = await Promise.all(
+    instances.map(
+      async (i) =>
+        (await fetch(`${i.url}/api/v1/auth/user`, { headers: { authorization: `Bearer ${endedToken}` } }))
+          .status,
+    ),
+  );
+
+  const ofPhase = (p: Phase) => samples.filter((x) => x.phase === p);
+  console.log('phase      requests   p50       p95       max      failed');
+  for (const p of ['before', 'hung', 'killed', 'after'] as const) {
+    const list = ofPhase(p);
+    const times = list.map((x) => x.ms);
+    console.log(
+      `${p.padEnd(10)} ${String(list.length).padStart(8)} ${ms(pct(times, 50)).padStart(8)} ${ms(pct(times, 95)).padStart(9)} ${ms(Math.max(0, ...times)).padStart(9)} ${String(list.filter((x) => x.status !== 200).length).padStart(8)}`,
+    );
+  }
+  const outage = [...ofPhase('hung'), ...ofPhase('killed')];
+  const warnings = instances.map(
+    (i) =>
+      readFileSync(join(dir, `${i.name}.log`), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('Redis is unavailable')).length,
+  );
+  check(
+    'with Redis hung or killed no signed-in request waits a second for it, and none fails',
+    outage.length > 0 && outage.every((x) => x.ms < 1000) && samples.every((x) => x.status === 200),
+    `${outage.length} requests during the outage, slowest ${ms(Math.max(0, ...outage.map((x) => x.ms)))}; ${samples.filter((x) => x.status !== 200).length} of ${samples.length} not 200`,
+  );
+  check(
+    'no instance leaves the balancer while Redis is down; readiness says degraded, then ok',
+    outOfBalancer.size === 0 &&
+      whileHung.every((r) => r === 'degraded') &&
+      whileKilled.every((r) => r === 'degraded'),
+    `out of the balancer: ${[...outOfBalancer].join(', ') || 'none'}; readiness hung ${whileHung.join(' ')}, killed ${whileKilled.join(' ')}, after ok`,
+  );
+  check(
+    'nothing counted or ended is lost to the outage, and each instance warned once per outage',
+    attempts.join() === [...Array<number>(LOGIN_LIMIT).fill(401), 429].join() &&
+      afterRestart === 429 &&
+      endedStatuses.every((st) => st === 401) &&
+      warnings.every((w) => w >= 1 && w <= 2),
+    `failed sign-ins on i1 while Redis was down ${attempts.join(' ')}, after it came back empty ${afterRestart}; a sign-in ended before: ${endedStatuses.join(' ')} on i1,i2,i3; "Redis is unavailable" logged ${warnings.join(', ')} times (one per outage)`,
   );
 } catch (err) {
   failedToRun = err;

@@ -24,7 +24,7 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { authModule } from './modules/auth/index.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
-import { connectRedis, throttledWarning } from './lib/redis.js';
+import { connectRedis } from './lib/redis.js';
 import { CartService } from './modules/cart/service.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { accountModule } from './modules/account/index.js';
@@ -162,8 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Rate limit counters: shared by every instance in Redis when REDIS_URL is set, else kept in this process.
   // Connected first, so that a server that does not answer stops the start before anything is opened.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, app.log, { commandMs: config.redisTimeoutMs, connectMs: 5_000 })
+    : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
 
   ensureDataDir(config.dataDir);
   // A bucket that cannot be reached stops the start too, with the store's own reason.
@@ -171,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => storage.close());
   await storage.check().catch((err: unknown) => {
     storage.close();
-    void redis?.quit();
+    void redis?.close();
     throw new Error(
       `S3_BUCKET: could not reach ${storage.location} (${err instanceof Error ? err.name + ': ' + err.message : String(err)})`,
       { cause: err },
@@ -196,13 +198,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const rateLimits = redis
-    ? new RedisRateLimitStore(redis, {
+    ? new RedisRateLimitStore(redis.commands, {
         prefix: `${config.redisPrefix}rate:`,
         fallback: new MemoryRateLimitStore(),
-        onError: throttledWarning(
-          app.log,
-          'a rate limit could not be counted in Redis: counted in this instance',
-        ),
+        // The outage is logged once by the guard (lib/redis.ts); each failed count only falls back.
+        onError: (err) => app.log.debug({ err }, 'a rate limit was counted in this instance only'),
       })
     : new MemoryRateLimitStore();
 
@@ -293,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stock = new StockService(database.db, gateway, {
     holdMinutes: config.stock.holdMinutes,
     sweepIntervalS: config.stock.sweepIntervalS,
+    limits: config.stock,
     now,
     log: app.log,
     refunds: refundSender,

@@ -143,8 +143,42 @@ describe('payment configuration', () => {
 
 describe('stock configuration', () => {
   it('holds pieces 15 minutes by default and sweeps expired holds at most a minute apart', () => {
-    expect(loadConfig({}).stock).toEqual({ holdMinutes: 15, sweepIntervalS: 60 });
-    expect(loadConfig({ STOCK_HOLD_MINUTES: '2' }).stock).toEqual({ holdMinutes: 2, sweepIntervalS: 30 });
+    expect(loadConfig({}).stock).toMatchObject({ holdMinutes: 15, sweepIntervalS: 60 });
+    expect(loadConfig({ STOCK_HOLD_MINUTES: '2' }).stock).toMatchObject({
+      holdMinutes: 2,
+      sweepIntervalS: 30,
+    });
+  });
+
+  it("bounds what one shopper holds: 10 pieces an account, 30 a network, two holds' time from the first", () => {
+    expect(loadConfig({}).stock).toMatchObject({
+      maxHoldMinutes: 30,
+      maxPiecesPerAccount: 10,
+      maxPiecesPerNetwork: 30,
+    });
+    expect(
+      loadConfig({
+        STOCK_HOLD_MINUTES: '20',
+        STOCK_HOLD_MAX_MINUTES: '25',
+        STOCK_HOLD_MAX_PIECES: '4',
+        STOCK_HOLD_MAX_PIECES_PER_IP: '12',
+      }).stock,
+    ).toMatchObject({ maxHoldMinutes: 25, maxPiecesPerAccount: 4, maxPiecesPerNetwork: 12 });
+    expect(() => loadConfig({ STOCK_HOLD_MINUTES: '20', STOCK_HOLD_MAX_MINUTES: '10' })).toThrow(
+      'Invalid configuration: STOCK_HOLD_MAX_MINUTES: must be at least STOCK_HOLD_MINUTES (20)',
+    );
+    expect(() => loadConfig({ STOCK_HOLD_MAX_PIECES: '8', STOCK_HOLD_MAX_PIECES_PER_IP: '5' })).toThrow(
+      'Invalid configuration: STOCK_HOLD_MAX_PIECES_PER_IP: must be at least STOCK_HOLD_MAX_PIECES (8)',
+    );
+    for (const [name, value] of [
+      ['STOCK_HOLD_MAX_PIECES', '0'],
+      ['STOCK_HOLD_MAX_PIECES_PER_IP', 'many'],
+      ['STOCK_HOLD_MAX_MINUTES', '2.5'],
+    ]) {
+      expect(() => loadConfig({ [name!]: value }), name).toThrow(
+        new RegExp(`^Invalid configuration: ${name}: `),
+      );
+    }
   });
 
   it('stops with one line naming STOCK_HOLD_MINUTES when it is not a whole number of minutes in a day', () => {
@@ -180,6 +214,7 @@ describe('auth configuration', () => {
         forgotPerIp: { max: 20, windowS: 3600 },
         resetPerIp: { max: 20, windowS: 3600 },
         contactPerIp: { max: 5, windowS: 3600 },
+        avatarPerUser: { max: 10, windowS: 3600 },
         secondFactorPerUser: { max: 5, windowS: 900 },
         verificationPerUser: { max: 3, windowS: 3600 },
       },
@@ -245,6 +280,66 @@ describe('the proxies trusted to name the client (TRUST_PROXY)', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
         /^Invalid configuration: TRUST_PROXY: name the proxies/,
       );
+    }
+  });
+});
+
+describe('storefront renders (RENDER_LIMIT_PER_IP)', () => {
+  it('renders 30 new filtered pages a minute for one client by default, and refuses nonsense', () => {
+    expect(loadConfig({}).renderLimitPerIp).toBe(30);
+    expect(loadConfig({ RENDER_LIMIT_PER_IP: '120' }).renderLimitPerIp).toBe(120);
+    for (const value of ['0', '-3', 'lots']) {
+      expect(() => loadConfig({ RENDER_LIMIT_PER_IP: value }), value).toThrow(
+        /^Invalid configuration: RENDER_LIMIT_PER_IP: /,
+      );
+    }
+  });
+});
+
+describe('Redis (REDIS_TIMEOUT_MS)', () => {
+  it('gives a Redis command half a second by default, and refuses a timeout that would hold requests', () => {
+    expect(loadConfig({}).redisTimeoutMs).toBe(500);
+    expect(loadConfig({ REDIS_TIMEOUT_MS: '200' }).redisTimeoutMs).toBe(200);
+    for (const value of ['0', '10', '60000', 'soon']) {
+      expect(() => loadConfig({ REDIS_TIMEOUT_MS: value }), value).toThrow(
+        /^Invalid configuration: REDIS_TIMEOUT_MS: /,
+      );
+    }
+  });
+});
+
+describe('TRUST_PROXY never trusts every client, however it is written', () => {
+  it('refuses, naming TRUST_PROXY, any set of ranges that together covers every IPv4 or IPv6 address', () => {
+    const cases: [string, 'IPv4' | 'IPv6'][] = [
+      ['0.0.0.0/0', 'IPv4'],
+      ['0.0.0.0/1,128.0.0.0/1', 'IPv4'],
+      ['10.0.0.0/8, 0.0.0.0/2, 64.0.0.0/2, 128.0.0.0/2, 192.0.0.0/3, 224.0.0.0/3', 'IPv4'],
+      // proxy-addr reads an IPv4 client against IPv6 ranges through its mapped address.
+      ['::ffff:0:0/96', 'IPv4'],
+      ['::ffff:0.0.0.0/97,128.0.0.0/1', 'IPv4'],
+      ['::/0', 'IPv4'],
+      ['::/1,8000::/1', 'IPv4'],
+      ['10.0.0.0/8,::/0', 'IPv4'],
+    ];
+    for (const [value, family] of cases) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        `Invalid configuration: TRUST_PROXY: these ranges together trust every ${family} client`,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '::/1,8000::/1,10.0.0.1' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY: /,
+    );
+  });
+
+  it('accepts wide private ranges and half of either family, which still leave clients their own address', () => {
+    for (const value of [
+      '0.0.0.0/1',
+      '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16',
+      '8000::/1',
+      '2000::/3,fc00::/7',
+      '::ffff:10.0.0.0/104',
+    ]) {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toEqual(value.split(','));
     }
   });
 });

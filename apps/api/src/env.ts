@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import type { ShopDetails } from '@boutique/contracts';
 import { DEFAULT_SHOP_TIMEZONE, isTimeZone } from '@boutique/contracts/constants';
 import type { S3Settings } from './storage/s3.js';
@@ -48,6 +49,44 @@ const applePrivateKey = optionalString.pipe(
 /** proxy-addr's names for whole ranges, which Fastify accepts in a list of proxies. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/**
+ * Which family every client of would be trusted by these proxy ranges together (`0.0.0.0/0`, or
+ * `0.0.0.0/1,128.0.0.0/1`, or `::ffff:0:0/96`, which covers every IPv4 client as proxy-addr reads it), if any.
+ */
+function trustsEveryClient(entries: string[]): 'IPv4' | 'IPv6' | undefined {
+  const ranges: Record<'ipv4' | 'ipv6', [bigint, bigint][]> = { ipv4: [], ipv6: [] };
+  const MAPPED = 0xffff00000000n;
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address, bits] = entry.includes('/')
+      ? ipaddr.parseCIDR(entry)
+      : [ipaddr.parse(entry), ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128];
+    const width = address.kind() === 'ipv4' ? 32 : 128;
+    const value = address.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
+    const size = 1n << BigInt(width - bits);
+    const start = value - (value % size);
+    const end = start + size - 1n;
+    ranges[address.kind()].push([start, end]);
+    if (address.kind() === 'ipv6') {
+      const from = start > MAPPED ? start : MAPPED;
+      const to = end < MAPPED + 0xffffffffn ? end : MAPPED + 0xffffffffn;
+      if (from <= to) ranges.ipv4.push([from - MAPPED, to - MAPPED]);
+    }
+  }
+  const coversAll = (list: [bigint, bigint][], last: bigint) => {
+    let next = 0n;
+    for (const [start, end] of list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      if (start > next) return false;
+      if (end + 1n > next) next = end + 1n;
+      if (next > last) return true;
+    }
+    return false;
+  };
+  if (coversAll(ranges.ipv4, 0xffffffffn)) return 'IPv4';
+  if (coversAll(ranges.ipv6, (1n << 128n) - 1n)) return 'IPv6';
+  return undefined;
+}
+
 /** An address (`10.0.0.5`, `::1`) or a range (`10.0.0.0/8`, `fd00::/8`), or one of PROXY_RANGE_NAMES. */
 function isProxyAddress(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true;
@@ -72,7 +111,15 @@ const trustProxy = z
     if (value === '' || value === 'false' || value === '0') return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
     const entries = value.split(',').map((e) => e.trim());
-    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    if (value !== 'true' && entries.every(isProxyAddress)) {
+      const everyone = trustsEveryClient(entries);
+      if (!everyone) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `these ranges together trust every ${everyone} client, so any client could name its own address: list only your proxies' addresses and ranges, or a hop count`,
+      });
+      return z.NEVER;
+    }
     ctx.addIssue({
       code: 'custom',
       message:
@@ -120,6 +167,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
     .default('boutique:'),
+  /**
+   * How long a Redis command may take before this instance counts Redis as down and goes on without it (rate
+   * limits and ended sign-ins kept in the instance) until it answers again.
+   */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(5000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   /** Accounts that become admins at sign-in once their address is verified (decision 013). */
@@ -172,6 +224,13 @@ const EnvSchema = z.object({
   RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Contact-form messages from one IP in an hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /**
+   * Storefront pages with filter values not rendered yet (`?color=…`) one client may have rendered in a minute;
+   * beyond, the page is served without its filters and the browser applies them.
+   */
+  RENDER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** New profile pictures one account may send in an hour (each is decoded and re-encoded). */
+  AVATAR_LIMIT_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Failed sign-ins of one account (from any IP) in 15 minutes before each further attempt on it is slowed
    * down (1 s, doubling, at most 10 s).
@@ -269,6 +328,17 @@ const EnvSchema = z.object({
   ),
   /** How long creating or updating a payment holds the cart's pieces for the shopper. */
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /**
+   * The longest one shopper may keep pieces held, from their first hold: renewing a payment does not go past it
+   * (then one hold's time before they may hold anew, unless an order took the pieces). Default: two holds' time.
+   */
+  STOCK_HOLD_MAX_MINUTES: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(2880).optional(),
+  ),
+  /** The most pieces one account may hold at once (a boutique's real basket is a few pieces). */
+  STOCK_HOLD_MAX_PIECES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The most pieces the accounts of one network (an IPv4 address, an IPv6 /64) may hold at once. */
+  STOCK_HOLD_MAX_PIECES_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Days after delivery within which a shopper may ask to return or exchange a piece (the shop's policy). */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /**
@@ -332,6 +402,20 @@ const ProductionEnvSchema = PaymentEnvSchema.superRefine((e, ctx) => {
 
 /** The S3 variables go together: any of them without S3_BUCKET is a mistake, as is half a key pair. */
 const CheckedEnvSchema = ProductionEnvSchema.superRefine((e, ctx) => {
+  if (e.STOCK_HOLD_MAX_MINUTES !== undefined && e.STOCK_HOLD_MAX_MINUTES < e.STOCK_HOLD_MINUTES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STOCK_HOLD_MAX_MINUTES'],
+      message: `must be at least STOCK_HOLD_MINUTES (${e.STOCK_HOLD_MINUTES})`,
+    });
+  }
+  if (e.STOCK_HOLD_MAX_PIECES_PER_IP < e.STOCK_HOLD_MAX_PIECES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STOCK_HOLD_MAX_PIECES_PER_IP'],
+      message: `must be at least STOCK_HOLD_MAX_PIECES (${e.STOCK_HOLD_MAX_PIECES})`,
+    });
+  }
   const s3 = [
     'S3_ENDPOINT',
     'S3_REGION',
@@ -371,6 +455,10 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** REDIS_TIMEOUT_MS. */
+  redisTimeoutMs: number;
+  /** RENDER_LIMIT_PER_IP: new filtered storefront pages rendered for one client in a minute. */
+  renderLimitPerIp: number;
   logLevel: string;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -397,6 +485,7 @@ export interface Config {
       forgotPerIp: RateLimitRule;
       resetPerIp: RateLimitRule;
       contactPerIp: RateLimitRule;
+      avatarPerUser: RateLimitRule;
       /** Codes of the second factor tried per account. */
       secondFactorPerUser: RateLimitRule;
       /** Confirmation links asked for per account. */
@@ -433,6 +522,11 @@ export interface Config {
     holdMinutes: number;
     /** How often expired holds are looked for (a quarter of the hold, at most a minute). */
     sweepIntervalS: number;
+    /** The longest a shopper keeps pieces held from their first hold, renewals included. */
+    maxHoldMinutes: number;
+    /** The most pieces one account, and the accounts of one network, may hold at once. */
+    maxPiecesPerAccount: number;
+    maxPiecesPerNetwork: number;
   };
   /** Returns and exchanges: asked within `days` of delivery (RETURN_DAYS). */
   returns: { days: number };
@@ -610,6 +704,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    renderLimitPerIp: e.RENDER_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiDocs:
@@ -633,6 +729,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         forgotPerIp: { max: e.FORGOT_LIMIT_PER_IP, windowS: 60 * 60 },
         resetPerIp: { max: e.RESET_LIMIT_PER_IP, windowS: 60 * 60 },
         contactPerIp: { max: e.CONTACT_LIMIT_PER_IP, windowS: 60 * 60 },
+        avatarPerUser: { max: e.AVATAR_LIMIT_PER_USER, windowS: 60 * 60 },
         secondFactorPerUser: { max: 5, windowS: 15 * 60 },
         verificationPerUser: { max: 3, windowS: 60 * 60 },
       },
@@ -694,6 +791,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stock: {
       holdMinutes: e.STOCK_HOLD_MINUTES,
       sweepIntervalS: Math.min(60, e.STOCK_HOLD_MINUTES * 15),
+      maxHoldMinutes: e.STOCK_HOLD_MAX_MINUTES ?? e.STOCK_HOLD_MINUTES * 2,
+      maxPiecesPerAccount: e.STOCK_HOLD_MAX_PIECES,
+      maxPiecesPerNetwork: e.STOCK_HOLD_MAX_PIECES_PER_IP,
     },
     returns: { days: e.RETURN_DAYS },
   };

@@ -203,6 +203,33 @@ describe('the profile', () => {
     expect((await t.fetch(kept)).status).toBe(200);
   });
 
+  it('refuses a picture of more pixels than a phone photo before decoding it, and changes nothing', async () => {
+    const me = await newCustomer();
+    const before = await userRow(me.id);
+    // 5000 × 5000 of one colour is a small file: what costs is decoding it (a 9999 × 9999 one took 1.9 s).
+    const res = await patch(me, { avatar: dataUrl('image/png', await png(5000, 5000)) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      avatar: ['The avatar may not have more than 24 million pixels (6000 × 4000).'],
+    });
+    expect(await userRow(me.id)).toEqual(before);
+    expect((await patch(me, { avatar: dataUrl('image/png', await png(6000, 4000)) })).status).toBe(200);
+  });
+
+  it('takes at most AVATAR_LIMIT_PER_USER new pictures an hour from one account (429), other changes go on', async () => {
+    const me = await newCustomer();
+    const small = dataUrl('image/png', await png(32, 32));
+    for (let i = 0; i < 10; i++)
+      expect((await patch(me, { avatar: small })).status, `picture ${i + 1}`).toBe(200);
+    const before = await userRow(me.id);
+    const refused = await patch(me, { name: 'Not Saved', avatar: small });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await userRow(me.id)).toEqual(before);
+    expect((await patch(me, { name: 'Khadija' })).status).toBe(200);
+    expect((await patch(me, { avatar: null })).status).toBe(200);
+  });
+
   it('removes the picture with avatar: null', async () => {
     const me = await newCustomer();
     const url = (await patch(me, { avatar: dataUrl('image/png', await png(32, 32)) })).body.data.user.avatar;

@@ -155,6 +155,8 @@ describe('the documentation', () => {
         '/api/v1/admin/customers/{id}',
         '/api/v1/admin/galleries',
         '/api/v1/admin/galleries/{id}',
+        '/api/v1/admin/mail/failed',
+        '/api/v1/admin/mail/{id}/resend',
         '/api/v1/admin/messages',
         '/api/v1/admin/messages/{id}',
         '/api/v1/admin/orders',

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { contactMessages, outbox } from '../src/db/schema/index.js';
+import { auditLog, contactMessages, outbox } from '../src/db/schema/index.js';
 import { openDatabase } from '../src/db/client.js';
 import { createMailer, type Mailer, type MailMessage } from '../src/lib/mailer.js';
 import { enqueueMail, failedMessages, messagesAbout } from '../src/modules/outbox/store.js';
 import { OutboxWorker } from '../src/modules/outbox/worker.js';
-import { eventually } from './support/shop.js';
+import { call, eventually, makeAdmin, newShopper } from './support/shop.js';
 import { startTestSmtp, type TestSmtp } from './support/smtp.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
@@ -127,6 +127,63 @@ describe('the outbox', () => {
     } finally {
       smtp.mode = 'accept';
     }
+  });
+
+  it('sends a failed message again from the back office: admins only, once, in the audit log', async () => {
+    smtp.mode = 'refuse';
+    let failedId: number;
+    try {
+      const res = await contact(t, message(4));
+      expect(res.status).toBe(201);
+      failedId = (
+        await eventually(async () =>
+          (await failedMessages(t.database.db)).find((m) => m.subject.includes('Salma Idrissi 4:')),
+        )
+      ).id;
+    } finally {
+      smtp.mode = 'accept';
+    }
+    const customer = await newShopper(t);
+    const admin = await newShopper(t, 'Amina Benali');
+    await makeAdmin(t, admin);
+    const as = (who: { token: string } | undefined, method: string, path: string) =>
+      call(t, method, path, who?.token);
+
+    // Listed for the owner, with the mail server's refusal; nobody else sees or resends it.
+    const list = await as(admin, 'GET', '/api/v1/admin/mail/failed');
+    expect(list.status).toBe(200);
+    expect(list.body.data.mails).toContainEqual(
+      expect.objectContaining({ id: failedId, kind: 'contact_copy', attempts: 4, to: t.config.shop.email }),
+    );
+    expect(list.body.data.mails.find((m: { id: number }) => m.id === failedId).last_error).toContain(
+      'Mailbox busy',
+    );
+    expect((await as(undefined, 'POST', `/api/v1/admin/mail/${failedId}/resend`)).status).toBe(401);
+    expect((await as(customer, 'POST', `/api/v1/admin/mail/${failedId}/resend`)).status).toBe(403);
+    expect((await as(customer, 'GET', '/api/v1/admin/mail/failed')).status).toBe(403);
+    expect((await as(admin, 'POST', '/api/v1/admin/mail/999999/resend')).status).toBe(404);
+    expect((await as(admin, 'POST', '/api/v1/admin/mail/abc/resend')).status).toBe(422);
+    const [untouched] = await t.database.db.select().from(outbox).where(eq(outbox.id, failedId));
+    expect(untouched).toMatchObject({ status: 'failed', attempts: 4 });
+
+    const resent = await as(admin, 'POST', `/api/v1/admin/mail/${failedId}/resend`);
+    expect(resent.status).toBe(200);
+    expect(resent.body).toEqual({ success: true, data: { resent: true } });
+    await eventually(async () => {
+      const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, failedId));
+      return row?.status === 'sent' ? row : undefined;
+    });
+    expect(smtp.received.filter((m) => m.subject.includes('Salma Idrissi 4:'))).toHaveLength(1);
+    // Sent now: a second click changes nothing and sends nothing.
+    expect((await as(admin, 'POST', `/api/v1/admin/mail/${failedId}/resend`)).status).toBe(404);
+    expect((await as(admin, 'GET', '/api/v1/admin/mail/failed')).body.data.mails).not.toContainEqual(
+      expect.objectContaining({ id: failedId }),
+    );
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mail.resend'), eq(auditLog.entityId, failedId)));
+    expect(audit).toEqual([expect.objectContaining({ actorId: admin.id, entity: 'mail' })]);
   });
 
   it('refuses a bad contact form and writes nothing, neither message nor e-mail', async () => {

@@ -416,6 +416,21 @@ describe('storefront pages', () => {
     expect(t.app.pageCache.size - before).toBeLessThanOrEqual(4);
   });
 
+  it('renders at most RENDER_LIMIT_PER_IP new filter values a minute for one client, then the page without them', async () => {
+    // Each distinct value of a filter cost a full render (~390 ms uncached): a script could keep a core busy.
+    const before = t.app.pageCache.size;
+    const answers: number[] = [];
+    for (let i = 0; i < 40; i += 1)
+      answers.push((await page(`/collection/caftan?color=made-up-${i}`)).status);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    // 30 rendered (the default), and the unfiltered page for the rest; nothing more kept.
+    expect(t.app.pageCache.size - before).toBeLessThanOrEqual(31);
+    const unfiltered = await page('/collection/caftan');
+    expect((await page('/collection/caftan?color=made-up-99')).html).toBe(unfiltered.html);
+    // A value already rendered is still served as rendered.
+    expect((await page('/collection/caftan?color=made-up-3')).status).toBe(200);
+  });
+
   it('keeps the one-time tokens of account links out of the page it writes', async () => {
     const { status, html } = await page('/account/reset-password?token=secret-reset-token');
     expect(status).toBe(200);

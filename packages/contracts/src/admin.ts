@@ -40,6 +40,9 @@ export const ADMIN_API = {
   orderStatus: (id: number) => `/api/v1/orders/${id}/status`,
   messages: `${ADMIN}/messages`,
   message: (id: number) => `${ADMIN}/messages/${id}`,
+  /** E-mails the outbox gave up on (`GET`), and sending one again (`POST`). */
+  failedMails: `${ADMIN}/mail/failed`,
+  resendMail: (id: number) => `${ADMIN}/mail/${id}/resend`,
   customers: `${ADMIN}/customers`,
   customer: (id: number) => `${ADMIN}/customers/${id}`,
   stats: `${ADMIN}/stats`,
@@ -627,6 +630,25 @@ export const AdminMessageListResponseSchema = envelope(
 export type AdminMessageListResponse = z.infer<typeof AdminMessageListResponseSchema>;
 export const AdminMessageResponseSchema = envelope(z.object({ message: AdminMessageSchema }));
 export type AdminMessageResponse = z.infer<typeof AdminMessageResponseSchema>;
+
+/** An e-mail the outbox gave up on after every try (a long SMTP outage): the owner may send it again. */
+export const AdminFailedMailSchema = z.object({
+  id: z.number().int(),
+  /** What it is: `order_confirmation`, `password_reset`, ... */
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number().int(),
+  /** The mail server's last refusal, as it said it. */
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminFailedMail = z.infer<typeof AdminFailedMailSchema>;
+export const AdminFailedMailListResponseSchema = envelope(
+  z.object({ mails: z.array(AdminFailedMailSchema) }),
+);
+export type AdminFailedMailListResponse = z.infer<typeof AdminFailedMailListResponseSchema>;
+export const AdminMailResendResponseSchema = envelope(z.object({ resent: z.literal(true) }));
 
 export const AdminCustomerRowSchema = z.object({
   id: z.number().int(),

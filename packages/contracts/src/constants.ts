@@ -68,6 +68,12 @@ export const ERROR_CODES = {
   stale: 'stale',
   /** An admin write that did not say which version it was based on (428). */
   versionRequired: 'version_required',
+  /** A checkout asked to hold more pieces than one account may (422; STOCK_HOLD_MAX_PIECES). */
+  holdTooManyPieces: 'hold_too_many_pieces',
+  /** The accounts of the shopper's network already hold as many pieces as one network may (429). */
+  holdNetworkBusy: 'hold_network_busy',
+  /** The shopper has held pieces for the longest time allowed; they may hold again after Retry-After (429). */
+  holdTimeUsed: 'hold_time_used',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -19,8 +19,11 @@ export const LivenessResponseSchema = envelope(
 );
 export type LivenessResponse = z.infer<typeof LivenessResponseSchema>;
 
-/** How one dependency of the readiness probe answered; `off` when the shop runs without it. */
-export const ReadinessCheckSchema = z.enum(['ok', 'off']);
+/**
+ * How one dependency of the readiness probe answered; `off` when the shop runs without it, `down` for one the
+ * instance goes on without (Redis: counts kept in the instance meanwhile).
+ */
+export const ReadinessCheckSchema = z.enum(['ok', 'off', 'down']);
 
 /**
  * `GET /api/health/ready`: the instance can serve (database, Redis, storage all answer). A failing one is a 503
@@ -28,7 +31,8 @@ export const ReadinessCheckSchema = z.enum(['ok', 'off']);
  */
 export const ReadinessResponseSchema = envelope(
   z.object({
-    status: z.literal('ok'),
+    /** `degraded`: serving, without a dependency it can do without for a while (Redis). */
+    status: z.enum(['ok', 'degraded']),
     checks: z.object({
       database: ReadinessCheckSchema,
       redis: ReadinessCheckSchema,

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly errors?: FieldErrors,
     /** A machine-readable reason (contracts' ERROR_CODES) and what the client needs to act on the refusal. */
     readonly details?: ErrorDetails,
+    /** Seconds after which trying again may succeed (a 429 or 503): sent as Retry-After. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -92,9 +92,10 @@ export interface RedisCommands {
 }
 
 /**
- * Counters shared by every instance, in Redis. While Redis cannot be reached, each instance counts on its own
- * (the fallback store) rather than letting every attempt through or refusing every shopper; `onError` hears of
- * each failure.
+ * Counters shared by every instance, in Redis. Each instance also counts its own hits in `fallback` and
+ * answers the larger count: while Redis cannot be reached each instance goes on counting alone (rather than
+ * letting every attempt through or refusing every shopper), and what it counted then still counts after Redis
+ * returns, even a Redis that restarted empty. `onError` hears of each failure.
  */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
@@ -114,25 +115,28 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windowMs: number): Promise<RateLimitCount> {
+    const local = await this.options.fallback.hit(key, windowMs);
     try {
       const answer = await this.redis.eval(HIT_SCRIPT, 1, this.keyOf(key), windowMs);
       if (!Array.isArray(answer) || typeof answer[0] !== 'number' || typeof answer[1] !== 'number') {
         throw new Error(`unexpected answer from the rate limit script: ${JSON.stringify(answer)}`);
       }
       const now = this.options.now ?? Date.now;
-      return { count: answer[0], resetAt: now() + answer[1] };
+      const shared = { count: answer[0], resetAt: now() + answer[1] };
+      return shared.count >= local.count ? shared : local;
     } catch (err) {
       this.options.onError(err);
-      return this.options.fallback.hit(key, windowMs);
+      return local;
     }
   }
 
   async count(key: string): Promise<number> {
+    const local = await this.options.fallback.count(key);
     try {
-      return Number((await this.redis.get(this.keyOf(key))) ?? 0);
+      return Math.max(local, Number((await this.redis.get(this.keyOf(key))) ?? 0));
     } catch (err) {
       this.options.onError(err);
-      return this.options.fallback.count(key);
+      return local;
     }
   }
 

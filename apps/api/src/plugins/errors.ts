@@ -54,6 +54,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       // An expected failure on our side (a payment provider down): the client hears the message, the log the cause.
       if (error.statusCode >= 500) request.log.error({ err: error, cause: error.cause }, error.message);
+      if (error.retryAfterS !== undefined) void reply.header('retry-after', String(error.retryAfterS));
       return send(reply, error.statusCode, {
         message: error.message,
         ...(error.errors && { errors: error.errors }),

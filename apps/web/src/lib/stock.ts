@@ -1,4 +1,5 @@
 import type { ErrorEnvelope, StockShortage } from '@boutique/contracts';
+import { ERROR_CODES } from '@boutique/contracts/constants';
 import { ApiError } from './api-client';
 
 /**
@@ -14,4 +15,16 @@ export function shortagesOf(error: unknown): StockShortage[] | undefined {
 /** The order call was refused because the pieces were sold while paying, and the payment refunded. */
 export function wasRefunded(error: unknown): boolean {
   return error instanceof ApiError && (error.data as Partial<ErrorEnvelope> | undefined)?.refunded === true;
+}
+
+/** Why the server would not hold the pieces of a checkout for this shopper (docs/decisions/031), if it said so. */
+export type HoldRefusal = 'holdTooManyPieces' | 'holdNetworkBusy' | 'holdTimeUsed';
+
+export function holdRefusalOf(error: unknown): HoldRefusal | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.data as Partial<ErrorEnvelope> | undefined)?.code;
+  if (code === ERROR_CODES.holdTooManyPieces) return 'holdTooManyPieces';
+  if (code === ERROR_CODES.holdNetworkBusy) return 'holdNetworkBusy';
+  if (code === ERROR_CODES.holdTimeUsed) return 'holdTimeUsed';
+  return undefined;
 }

@@ -50,10 +50,16 @@ export const stockHolds = pgTable(
     quantity: integer().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who asked, by network (lib/rate-limit.ts clientKey: an IPv4 address or an IPv6 /64), so that one network
+     * cannot hold more than STOCK_HOLD_MAX_PIECES_PER_IP pieces at once; null for holds made without a request.
+     */
+    clientKey: text(),
   },
   (t) => [
     primaryKey({ columns: [t.paymentId, t.productId, t.size] }),
     index('stock_holds_expires_idx').on(t.expiresAt),
+    index('stock_holds_client_idx').on(t.clientKey),
     index('stock_holds_user_idx').on(t.userId),
     check('stock_holds_quantity_check', sql`${t.quantity} >= 1`),
   ],
@@ -119,3 +125,16 @@ export const stockMovements = pgTable(
     check('stock_movements_source_check', sql`${t.source} in ('admin', 'order', 'command')`),
   ],
 );
+
+/**
+ * Since when a shopper has been holding pieces (docs/decisions/031-resilience-and-abuse-limits.md): each new or
+ * renewed hold ends at the latest STOCK_HOLD_MAX_MINUTES after `startedAt`, so no script keeps pieces from
+ * everyone by renewing its payment. A window ends when its order takes the pieces, or once it is over and as
+ * long again has passed.
+ */
+export const stockHoldWindows = pgTable('stock_hold_windows', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { recordAudit } from './audit.js';
 import { ordersOf } from './orders.js';
+import { failedMessages, retryFailed } from '../outbox/store.js';
 
 // ---------------------------------------------------------------- messages
 
@@ -184,4 +185,37 @@ export async function customerDetail(db: Database, id: number) {
       is_default: a.isDefault,
     })),
   };
+}
+
+// ---------------------------------------------------------------- e-mails not delivered
+
+const ERROR_SHOWN = 300;
+
+/** The e-mails the outbox gave up on, newest first. */
+export async function listFailedMails(db: Database) {
+  const failed = await failedMessages(db, 200);
+  return failed.map((m) => ({
+    id: m.id,
+    kind: m.kind,
+    to: m.to,
+    subject: m.subject,
+    attempts: m.attempts,
+    last_error: m.lastError && m.lastError.slice(0, ERROR_SHOWN),
+    created_at: m.createdAt.toISOString(),
+  }));
+}
+
+/** Sends a failed e-mail again (back in the outbox's line, tries counted afresh), recorded in the audit log. */
+export async function resendFailedMail(db: Database, actorId: number, id: number) {
+  await db.transaction(async (tx) => {
+    if (!(await retryFailed(tx, id))) throw new HttpError(404, 'No failed e-mail with this id');
+    await recordAudit(tx, {
+      actorId,
+      action: 'mail.resend',
+      entity: 'mail',
+      entityId: id,
+      before: { status: 'failed' },
+      after: { status: 'pending' },
+    });
+  });
 }

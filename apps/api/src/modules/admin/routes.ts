@@ -38,6 +38,8 @@ import {
   StockHistoryQuerySchema,
   StockHistoryResponseSchema,
   VersionSchema,
+  AdminFailedMailListResponseSchema,
+  AdminMailResendResponseSchema,
 } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -49,7 +51,14 @@ import type { Storage } from '../../storage/index.js';
 import type { OrderService } from '../orders/service.js';
 import type { StockService } from '../stock/service.js';
 import { AdminGalleryService } from './galleries.js';
-import { customerDetail, listCustomers, listMessages, updateMessage } from './inbox.js';
+import {
+  customerDetail,
+  listCustomers,
+  listFailedMails,
+  listMessages,
+  resendFailedMail,
+  updateMessage,
+} from './inbox.js';
 import { adminOrder, listOrders, packingSlip } from './orders.js';
 import { PictureError, preparePicture, type PreparedPicture } from './pictures.js';
 import { AdminProductService } from './products.js';
@@ -521,6 +530,34 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (req) => ({ success: true as const, data: await listMessages(db, req.query) }),
+  );
+
+  app.get(
+    '/v1/admin/mail/failed',
+    {
+      schema: {
+        tags,
+        summary: 'E-mails the outbox gave up on after every try (a long mail server outage), newest first',
+        response: { 200: AdminFailedMailListResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: { mails: await listFailedMails(db) } }),
+  );
+
+  app.post(
+    '/v1/admin/mail/:id/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Send a failed e-mail again: back in the outbox, its tries counted afresh (audit-logged)',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminMailResendResponseSchema },
+      },
+    },
+    async (req) => {
+      await resendFailedMail(db, adminOf(req).id, req.params.id);
+      return { success: true as const, data: { resent: true as const } };
+    },
   );
 
   app.patch(

@@ -3,7 +3,7 @@ import { ensureJwtSecret, type Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../storage/index.js';
 import { RateLimiter, type RateLimitStore } from '../../lib/rate-limit.js';
-import { throttledWarning } from '../../lib/redis.js';
+import type { RedisGuard } from '../../lib/redis.js';
 import { authenticatePlugin } from '../../plugins/auth.js';
 import { AvatarStore } from './avatars.js';
 import { EmailVerificationService } from './email-verification.js';
@@ -11,7 +11,7 @@ import { PasswordResetService } from './password-reset.js';
 import { ProfileService } from './profile.js';
 import { authRoutes } from './routes.js';
 import { AuthService } from './service.js';
-import { SessionRevocations, type RevocationRedis } from './sessions.js';
+import { SessionRevocations } from './sessions.js';
 import { providerClients } from './social/providers.js';
 import { socialRoutes } from './social/routes.js';
 import { SocialAuthService } from './social/service.js';
@@ -24,7 +24,7 @@ export interface AuthModuleOptions {
   /** Where login, registration and reset attempts are counted (in Redis when several instances share it). */
   rateLimits: RateLimitStore;
   /** Set with REDIS_URL: ended sign-ins are shared there, so every instance refuses their tokens at once. */
-  redis?: RevocationRedis | undefined;
+  redis?: RedisGuard | undefined;
   /** Where profile pictures are kept. */
   storage: Storage;
 }
@@ -38,13 +38,12 @@ export const authModule = fp<AuthModuleOptions>(
   async (app, { db, config, rateLimits, redis, storage }) => {
     const secret = ensureJwtSecret(config);
     const revocations = new SessionRevocations(db, {
-      redis,
+      redis: redis?.commands,
+      onRedisRecovered: redis && ((hook) => redis.onRecover(hook)),
       prefix: `${config.redisPrefix}session-revoked:`,
       rememberS: config.auth.accessTokenTtlS + 60,
-      onError: throttledWarning(
-        app.log,
-        'an ended sign-in could not be read or written in Redis: the database decides',
-      ),
+      // The outage is logged once by the guard (lib/redis.ts); each failed call only falls back.
+      onError: (err) => app.log.debug({ err }, 'an ended sign-in was not read or written in Redis'),
     });
     const service = new AuthService(
       db,

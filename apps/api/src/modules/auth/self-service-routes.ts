@@ -45,6 +45,8 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> 
   const resetPerIp: RateLimit = { name: 'reset:ip', ...limits.resetPerIp };
   // Guessing the current password with a stolen access token is guessing a sign-in: same allowance.
   const passwordChangePerUser: RateLimit = { name: 'password-change:user', ...limits.loginPerEmail };
+  // Each new picture is decoded and re-encoded: a few a day is what a person sends.
+  const avatarPerUser: RateLimit = { name: 'avatar:user', ...limits.avatarPerUser };
   const { throttle } = sessionHttp(config, limiter);
 
   app.post(
@@ -116,6 +118,9 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> 
       const user = requireUser(req);
       const changesPassword = req.body.password !== undefined;
       if (changesPassword) await throttle(req, reply, [[passwordChangePerUser, String(user.id)]], user.id);
+      if (typeof req.body.avatar === 'string') {
+        await throttle(req, reply, [[avatarPerUser, String(user.id)]], user.id);
+      }
       const result = await profile.update(user, req.body, req.log);
       if (!result) throw new HttpError(401, UNAUTHENTICATED);
       if (changesPassword) {

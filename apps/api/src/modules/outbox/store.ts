@@ -56,7 +56,10 @@ export async function failedMessages(db: Database, limit = 50): Promise<FailedMe
   }));
 }
 
-/** Puts a failed message back in line (the back office's "try again"). True when there was one to retry. */
+/**
+ * Puts a failed message back in line (the back office's "send again"), in `db`'s transaction when it is one.
+ * True when there was one to retry: a message already sent or back in line is left alone.
+ */
 export async function retryFailed(db: Database, id: number): Promise<boolean> {
   const rows = await db
     .update(outbox)

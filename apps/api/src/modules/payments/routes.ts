@@ -14,6 +14,7 @@ import {
   UpdatePaymentIntentSchema,
 } from '@boutique/contracts';
 import type { Config } from '../../env.js';
+import { clientKey } from '../../lib/rate-limit.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { OrderService } from '../orders/service.js';
 import type { Reconciler } from '../orders/reconciler.js';
@@ -68,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const data = await payments.createIntent(requireUser(req).id, req.body.amount);
+      const data = await payments.createIntent(requireUser(req).id, req.body.amount, clientKey(req.ip));
       return reply.code(201).send({ success: true, data });
     },
   );
@@ -86,7 +87,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
     async (req) => {
       const { paymentIntentId, amount } = req.body;
-      const data = await payments.updateIntent(requireUser(req).id, paymentIntentId, amount);
+      const data = await payments.updateIntent(
+        requireUser(req).id,
+        paymentIntentId,
+        amount,
+        clientKey(req.ip),
+      );
       return { success: true as const, data };
     },
   );
@@ -216,12 +222,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
     async (req) => {
       const body = req.body;
-      const data = await payments.applePay(requireUser(req).id, {
-        token: body.applePayToken,
-        amount: body.amount,
-        billing: applePayContactAddress(body.billing_contact),
-        shipping: applePayContactAddress(body.shipping_contact),
-      });
+      const data = await payments.applePay(
+        requireUser(req).id,
+        {
+          token: body.applePayToken,
+          amount: body.amount,
+          billing: applePayContactAddress(body.billing_contact),
+          shipping: applePayContactAddress(body.shipping_contact),
+        },
+        clientKey(req.ip),
+      );
       if (!data.success) metrics.paymentSettled('failed');
       return { success: true as const, data };
     },

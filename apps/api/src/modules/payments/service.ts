@@ -71,10 +71,14 @@ export class PaymentService {
     };
   }
 
-  async createIntent(userId: number, clientAmount: number | string): Promise<IntentAnswer> {
+  async createIntent(
+    userId: number,
+    clientAmount: number | string,
+    clientKey?: string,
+  ): Promise<IntentAnswer> {
     const cart = await this.#pricedCart(userId, clientAmount);
     const row = await this.#reserve(userId, cart, 'card');
-    await this.#holdPieces(row.id, userId, cart);
+    await this.#holdPieces(row.id, userId, cart, clientKey);
     let intent: GatewayIntent;
     try {
       intent = await this.gateway.createIntent({
@@ -103,7 +107,12 @@ export class PaymentService {
    * Re-prices an open intent from the cart as it is now. The row's version is taken first and names the
    * gateway call, so a retried update is the same call and two different updates are two calls.
    */
-  async updateIntent(userId: number, intentId: string, clientAmount: number | string): Promise<IntentAnswer> {
+  async updateIntent(
+    userId: number,
+    intentId: string,
+    clientAmount: number | string,
+    clientKey?: string,
+  ): Promise<IntentAnswer> {
     const payment = await this.#own(userId, intentId);
     if (!OPEN.includes(payment.status)) throw paidAlready(payment.status);
     const cart = await this.#pricedCart(userId, clientAmount);
@@ -116,7 +125,7 @@ export class PaymentService {
     if (!reserved) throw paidAlready('succeeded');
     // Stock (decision 017): the cart as it is now is held afresh, for a new STOCK_HOLD_MINUTES (409 naming
     // what is left, and the earlier hold stands, when a piece is missing).
-    await this.stock.hold(payment.id, userId, cart.lines);
+    await this.stock.hold(payment.id, userId, cart.lines, clientKey);
 
     const intent = await this.gateway.updateIntentAmount({
       intentId,
@@ -145,10 +154,10 @@ export class PaymentService {
   }
 
   /** Apple Pay: one create-and-confirm through the gateway, for exactly the cart's total. */
-  async applePay(userId: number, input: ApplePayInput): Promise<ApplePayAnswer> {
+  async applePay(userId: number, input: ApplePayInput, clientKey?: string): Promise<ApplePayAnswer> {
     const cart = await this.#pricedCart(userId, input.amount);
     const row = await this.#reserve(userId, cart, 'apple_pay', input.billing, input.shipping);
-    await this.#holdPieces(row.id, userId, cart);
+    await this.#holdPieces(row.id, userId, cart, clientKey);
     let charge;
     try {
       charge = await this.gateway.chargeApplePay({
@@ -196,9 +205,9 @@ export class PaymentService {
    * nobody is sent to pay for a piece that is gone. When one is missing the payment row goes and the answer
    * is 409 naming what is left.
    */
-  async #holdPieces(paymentId: number, userId: number, cart: PricedCart) {
+  async #holdPieces(paymentId: number, userId: number, cart: PricedCart, clientKey?: string) {
     try {
-      await this.stock.hold(paymentId, userId, cart.lines);
+      await this.stock.hold(paymentId, userId, cart.lines, clientKey);
     } catch (err) {
       await this.db.delete(payments).where(eq(payments.id, paymentId));
       throw err;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { SIZES, type PaymentStatus, type Size, type StockShortage } from '@boutique/contracts';
+import { ERROR_CODES, SIZES, type PaymentStatus, type Size, type StockShortage } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
   exchangeHolds,
@@ -43,6 +43,8 @@ export interface StockServiceOptions {
   sweepIntervalS: number;
   /** The clock holds are measured by (tests move it). */
   now: () => Date;
+  /** What one shopper may hold (docs/decisions/031); without them (the stock command) nothing is bounded. */
+  limits?: HoldLimits;
   log: FastifyBaseLogger;
   /**
    * Sends the refunds of payments made without their pieces, and retries every pending refund at each sweep
@@ -54,6 +56,13 @@ export interface StockServiceOptions {
    * shopper's "refunded" e-mail are written there (alerts.ts), so they exist exactly when the refund does.
    */
   onRefund?: (tx: Database, refund: RefundNotice) => Promise<void>;
+}
+
+/** What one account and one network may hold at once, and for how long (STOCK_HOLD_MAX_*). */
+export interface HoldLimits {
+  maxHoldMinutes: number;
+  maxPiecesPerAccount: number;
+  maxPiecesPerNetwork: number;
 }
 
 /** What is known of a payment when it is marked for a refund. */
@@ -173,13 +182,33 @@ export class StockService {
    * Holds the pieces of a payment's lines until `now + STOCK_HOLD_MINUTES`, in one transaction: first what this
    * payment and the shopper's other unpaid payments held is given back, then each piece is taken with
    * `reserved = reserved + n where stock - reserved >= n`. When a piece is missing nothing changes and the
-   * answer is 409 naming what is left. Answers when the hold expires.
+   * answer is 409 naming what is left. Bounded by `limits`: the pieces of one account (422) and of one network
+   * (429), and how long a shopper's holds last from the first one however often renewed (429). Answers when
+   * the hold expires.
    */
-  async hold(paymentId: number, userId: number, lines: readonly (PricedLine | Wanted)[]): Promise<Date> {
-    const expiresAt = new Date(this.now().getTime() + this.options.holdMinutes * 60_000);
+  async hold(
+    paymentId: number,
+    userId: number,
+    lines: readonly (PricedLine | Wanted)[],
+    /** The shopper's network (lib/rate-limit.ts clientKey); undefined: not bounded per network. */
+    clientKey?: string,
+  ): Promise<Date> {
+    const now = this.now();
+    const { limits, holdMinutes } = this.options;
+    let expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
     const wanted = piecesOf(lines);
     const slugs = slugsOf(lines);
+    const total = wanted.reduce((n, p) => n + p.quantity, 0);
+    if (limits && total > limits.maxPiecesPerAccount) {
+      throw new HttpError(
+        422,
+        `One checkout holds at most ${limits.maxPiecesPerAccount} pieces: please lower the quantities in your cart.`,
+        undefined,
+        { code: ERROR_CODES.holdTooManyPieces },
+      );
+    }
     await this.db.transaction(async (tx) => {
+      if (limits) expiresAt = await this.#holdWindow(tx, userId, now, expiresAt, limits);
       const previous = await tx
         .delete(stockHolds)
         .where(
@@ -194,6 +223,7 @@ export class StockService {
         )
         .returning();
       await giveBack(tx, previous);
+      if (limits && clientKey) await this.#networkRoom(tx, clientKey, total, now, limits);
 
       const missing: Wanted[] = [];
       for (const piece of wanted) if (!(await reserve(tx, piece))) missing.push(piece);
@@ -204,10 +234,78 @@ export class StockService {
         });
       }
       if (wanted.length > 0) {
-        await tx.insert(stockHolds).values(wanted.map((p) => ({ paymentId, userId, ...p, expiresAt })));
+        await tx
+          .insert(stockHolds)
+          .values(wanted.map((p) => ({ paymentId, userId, ...p, expiresAt, clientKey })));
       }
     });
     return expiresAt;
+  }
+
+  /**
+   * When this shopper's holds must end at the latest: STOCK_HOLD_MAX_MINUTES after the first hold of their
+   * window, however often it is renewed. A window over, the shopper waits one hold's time before a new one
+   * starts (429 with Retry-After), so nobody keeps pieces from everyone by renewing a payment forever.
+   */
+  async #holdWindow(
+    tx: Database,
+    userId: number,
+    now: Date,
+    wanted: Date,
+    limits: HoldLimits,
+  ): Promise<Date> {
+    const maxMs = limits.maxHoldMinutes * 60_000;
+    const restMs = this.options.holdMinutes * 60_000;
+    const stale = new Date(now.getTime() - maxMs - restMs).toISOString();
+    const [row] = await tx
+      .execute<{ started_at: string | Date }>(
+        sql`insert into stock_hold_windows (user_id, started_at) values (${userId}, ${now.toISOString()}::timestamptz)
+          on conflict (user_id) do update set started_at = case
+            when stock_hold_windows.started_at <= ${stale}::timestamptz then excluded.started_at
+            else stock_hold_windows.started_at end
+          returning started_at`,
+      )
+      .then(rowsOf<{ started_at: string | Date }>);
+    const ends = new Date(new Date(row?.started_at ?? now).getTime() + maxMs);
+    if (ends.getTime() <= now.getTime()) {
+      const waitS = Math.max(1, Math.ceil((ends.getTime() + restMs - now.getTime()) / 1000));
+      const minutes = Math.ceil(waitS / 60);
+      throw new HttpError(
+        429,
+        `Your pieces were held for the longest time we can hold them. You may hold them again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        undefined,
+        { code: ERROR_CODES.holdTimeUsed },
+        waitS,
+      );
+    }
+    return ends < wanted ? ends : wanted;
+  }
+
+  /**
+   * Refuses (429) a hold that would take the pieces held by the accounts of one network over
+   * STOCK_HOLD_MAX_PIECES_PER_IP. Holds of one network are counted one after the other (a transaction lock on
+   * the network), so two of its accounts cannot both pass at the same moment.
+   */
+  async #networkRoom(tx: Database, clientKey: string, adding: number, now: Date, limits: HoldLimits) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-hold:${clientKey}`}))`);
+    const [row] = await tx
+      .execute<{ held: number; first_end: string | Date | null }>(
+        sql`select coalesce(sum(h.quantity), 0)::int as held, min(h.expires_at) as first_end
+          from stock_holds h join payments p on p.id = h.payment_id
+          where h.client_key = ${clientKey} and h.expires_at > ${now.toISOString()}::timestamptz
+            and p.status in (${releasableList})`,
+      )
+      .then(rowsOf<{ held: number; first_end: string | Date | null }>);
+    if (Number(row?.held ?? 0) + adding <= limits.maxPiecesPerNetwork) return;
+    const firstEnd = row?.first_end ? new Date(row.first_end).getTime() : now.getTime();
+    const waitS = Math.max(1, Math.ceil((firstEnd - now.getTime()) / 1000));
+    throw new HttpError(
+      429,
+      'Too many pieces are being held from your network right now. Please try again in a few minutes.',
+      undefined,
+      { code: ERROR_CODES.holdNetworkBusy },
+      waitS,
+    );
   }
 
   /**
@@ -858,6 +956,9 @@ export class StockService {
           if (!taken && need > 0) missing.push({ ...key, quantity: need });
         }
         if (missing.length > 0) throw new PiecesMissing();
+        // Bought: the shopper's next checkout starts a new hold window (docs/decisions/031).
+        await sp.execute(sql`delete from stock_hold_windows
+          where user_id = (select user_id from payments where id = ${paymentId})`);
       });
     } catch (err) {
       if (!(err instanceof PiecesMissing)) throw err;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import {
   ErrorEnvelopeSchema,
   HealthResponseSchema,
@@ -9,12 +8,12 @@ import {
   type FieldErrors,
 } from '@boutique/contracts';
 import type { DatabaseHandle } from '../../db/client.js';
-import { throttledWarning } from '../../lib/redis.js';
+import { throttledWarning, type RedisGuard } from '../../lib/redis.js';
 import type { Storage } from '../../storage/index.js';
 
 export interface SystemRoutesOptions {
   database: DatabaseHandle;
-  redis: Redis | undefined;
+  redis: RedisGuard | undefined;
   storage: Storage;
 }
 
@@ -82,7 +81,6 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   // A dependency that stays down is checked every second by the balancer: one warning a minute each is enough.
   const warnings = {
     database: throttledWarning(app.log, 'readiness: the database did not answer; this instance answers 503'),
-    redis: throttledWarning(app.log, 'readiness: Redis did not answer; this instance answers 503'),
     storage: throttledWarning(app.log, 'readiness: the storage did not answer; this instance answers 503'),
   };
   let closing = false;
@@ -95,8 +93,9 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database, Redis (when configured) and the storage answer',
-        description: 'A 503 names, in `errors`, each dependency that did not answer within 2 seconds.',
+        summary: 'Readiness: the database and the storage answer; Redis is reported, never required',
+        description:
+          'A 503 names, in `errors`, each dependency that did not answer within 2 seconds. Redis down answers 200 with `status: degraded`: every instance goes on without it (counts kept per instance), so a balancer must not take them all out.',
         response: { 200: ReadinessResponseSchema, 503: ErrorEnvelopeSchema },
       },
     },
@@ -104,10 +103,17 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       void reply.header('cache-control', 'no-store');
       const checks = {
         database: within(() => database.db.execute(sql`select 1`)),
-        redis: redis ? within(() => redis.ping()) : undefined,
         storage: within((signal) => storage.check(signal)),
       };
-      const outcomes = await Promise.allSettled(Object.values(checks).map((c) => c ?? Promise.resolve()));
+      // Known down: not asked again (the guard probes it); else one ping, failing within REDIS_TIMEOUT_MS.
+      const redisCheck = redis?.available
+        ? redis.commands.ping().then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false);
+      const outcomes = await Promise.allSettled(Object.values(checks));
+      const redisUp = await redisCheck;
       const errors: FieldErrors = {};
       (Object.keys(checks) as (keyof typeof checks)[]).forEach((name, i) => {
         const outcome = outcomes[i];
@@ -128,10 +134,10 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       return {
         success: true as const,
         data: {
-          status: 'ok' as const,
+          status: redis && !redisUp ? ('degraded' as const) : ('ok' as const),
           checks: {
             database: 'ok' as const,
-            redis: redis ? ('ok' as const) : ('off' as const),
+            redis: !redis ? ('off' as const) : redisUp ? ('ok' as const) : ('down' as const),
             storage: 'ok' as const,
           },
         },

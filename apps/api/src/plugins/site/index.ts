@@ -17,6 +17,7 @@ import {
 import { sitemap } from './sitemap.js';
 import { loadCriticalFonts, loadRouteAssets, loadServerEntry } from './ssr.js';
 import { PageCache } from './page-cache.js';
+import { clientKey, MemoryRateLimitStore, RateLimiter } from '../../lib/rate-limit.js';
 
 /** What the rendered pages of one instance may weigh at most. */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -97,6 +98,12 @@ export async function registerSite(
     translations,
   });
 
+  // Every new value of a filter (`?color=…`) is a page rendered afresh (~0.4 s of CPU): one client renders at
+  // most RENDER_LIMIT_PER_IP of them a minute, then gets the page without its filters (cached), which the
+  // browser filters itself. Counted per instance: it bounds this instance's CPU.
+  const renders = new RateLimiter(new MemoryRateLimitStore(10_000));
+  const renderLimit = { name: 'render:ip', max: config.renderLimitPerIp, windowS: 60 };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('cache-control', 'no-cache');
     if (!template || !serverEntry) {
@@ -112,8 +119,15 @@ export async function registerSite(
     if (moved.vary) void reply.header('vary', 'cookie');
     if (moved.location) return reply.redirect(moved.location, 302);
     // Rendered and cached for the parameters the page reads, never the raw query string.
-    const address = serverEntry.pageAddress(request.url);
+    let address = serverEntry.pageAddress(request.url);
     let entry = pages.get(address);
+    if (!entry && address.includes('?')) {
+      const verdict = await renders.consume(renderLimit, clientKey(request.ip));
+      if (!verdict.allowed) {
+        address = address.slice(0, address.indexOf('?'));
+        entry = pages.get(address);
+      }
+    }
     if (!entry) {
       const recording = catalog.recording();
       const page = await serverEntry.render(address, {

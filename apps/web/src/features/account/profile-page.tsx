@@ -148,6 +148,10 @@ function DetailsForm({ user }: { user: User }) {
             }
             if (refused.length > 0) return;
           }
+          if (error instanceof ApiError && error.status === 429 && avatar) {
+            setAvatarError(t('profile.photoTooOften'));
+            return;
+          }
           setMessage({ tone: 'error', text: t('profile.failed') });
         },
       },

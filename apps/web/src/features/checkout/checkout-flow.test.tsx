@@ -247,6 +247,24 @@ describe('checkout step 2', () => {
     expect(calls('/v1/orders')).toHaveLength(0);
   });
 
+  it("says in the shopper's language why the shop would not hold the pieces, by the code of its refusal", async () => {
+    answer({
+      '/payments/payment-intent': () =>
+        json(422, {
+          success: false,
+          message: 'One checkout holds at most 10 pieces: please lower the quantities in your cart.',
+          code: 'hold_too_many_pieces',
+        }),
+    });
+    wrap(<PaymentHarness />, await i18nIn('fr'));
+    expect(
+      await screen.findByText(
+        'Nous ne pouvons réserver que quelques pièces par commande. Réduisez les quantités de votre panier, puis réessayez.',
+      ),
+    ).toBeTruthy();
+    expect(calls('/payments/sandbox/confirm')).toHaveLength(0);
+  });
+
   it('does not send a card that fails its own checks', async () => {
     answer({ '/payments/payment-intent': intent });
     wrap(<PaymentHarness />, await i18nIn('en'));

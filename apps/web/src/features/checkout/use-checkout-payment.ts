@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AddressFields, PaymentMethod } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { shortagesOf, wasRefunded } from '@/lib/stock';
+import { holdRefusalOf, shortagesOf, wasRefunded, type HoldRefusal } from '@/lib/stock';
 import { cart } from '@/stores/cart-store';
 import { createPaymentIntent, type PaymentIntent } from './api/create-payment-intent';
 import { updatePaymentIntent } from './api/update-payment-intent';
@@ -43,7 +43,9 @@ export type CheckoutErrorKey =
   /** Some pieces are no longer left in the quantity of the cart. */
   | 'stock'
   /** The payment waited so long that its pieces were released: a new one is prepared. */
-  | 'expired';
+  | 'expired'
+  /** The shop would not hold the pieces for this shopper: too many, too many from their network, too long. */
+  | HoldRefusal;
 
 export type PaymentPhase =
   /** Waiting for the shopper. */
@@ -136,7 +138,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
           return;
         }
         failedAmount.current = amount;
-        setIntentError(shortagesOf(error) ? 'stock' : 'preparing');
+        setIntentError(holdRefusalOf(error) ?? (shortagesOf(error) ? 'stock' : 'preparing'));
         setIntentState('error');
       })
       .finally(() => {
@@ -241,11 +243,13 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
             if (!stock) setIntent(null);
           }
           setMessage({
-            key: stock
-              ? 'stock'
-              : error instanceof ApiError && error.status === 409
-                ? 'expired'
-                : 'processing',
+            key:
+              holdRefusalOf(error) ??
+              (stock
+                ? 'stock'
+                : error instanceof ApiError && error.status === 409
+                  ? 'expired'
+                  : 'processing'),
           });
           setPhase('idle');
           return;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
+  type AdminFailedMailListResponse,
   type AdminMessageListQuery,
   type AdminMessageListResponse,
   type AdminMessageResponse,
@@ -39,5 +40,25 @@ export function useUpdateMessage() {
       await client.invalidateQueries({ queryKey: messagesKey });
       await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },
+  });
+}
+
+const failedMailsKey = ['admin', 'mail', 'failed'] as const;
+
+/** E-mails the outbox gave up on after every try (a long mail server outage). */
+export const useFailedMails = () =>
+  useQuery({
+    queryKey: failedMailsKey,
+    queryFn: async ({ signal }) =>
+      (await adminRequest<AdminFailedMailListResponse>(ADMIN_API.failedMails, { signal })).data.mails,
+    staleTime: 0,
+  });
+
+/** Sends a failed e-mail again; the list follows. */
+export function useResendMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminRequest(ADMIN_API.resendMail(id), { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: failedMailsKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminMessage } from '@boutique/contracts/admin';
-import { useAdminMessages, useUpdateMessage } from '../api/messages';
+import type { AdminFailedMail, AdminMessage } from '@boutique/contracts/admin';
+import { useAdminMessages, useFailedMails, useResendMail, useUpdateMessage } from '../api/messages';
 import { staleRecord } from '../components/conflict';
 import {
   AdminPageHeader,
@@ -12,15 +12,15 @@ import {
 } from '../components/admin-ui';
 
 const PER_PAGE = 20;
-const BOXES = ['inbox', 'archived'] as const;
+const BOXES = ['inbox', 'archived', 'failed'] as const;
 type Box = (typeof BOXES)[number];
 
 /** The contact form's messages: unread first; read, archive, answer by e-mail. */
 export default function MessagesPage() {
   const { t } = useTranslation('admin');
   const { values, page, set } = useListParams(['box'] as const);
-  const box: Box = values.box === 'archived' ? 'archived' : 'inbox';
-  const list = useAdminMessages({ box, page, per_page: PER_PAGE });
+  const box: Box = values.box === 'archived' || values.box === 'failed' ? values.box : 'inbox';
+  const list = useAdminMessages({ box: box === 'failed' ? 'inbox' : box, page, per_page: PER_PAGE });
 
   return (
     <>
@@ -34,7 +34,9 @@ export default function MessagesPage() {
         current={box}
         onPick={(b) => set({ box: b === 'inbox' ? '' : b })}
       />
-      {list.data ? (
+      {box === 'failed' ? (
+        <FailedMails />
+      ) : list.data ? (
         <>
           {list.data.messages.data.length === 0 ? (
             <p className="adm-muted">{t('messages.empty')}</p>
@@ -130,6 +132,80 @@ function MessageCard({ message }: { message: AdminMessage }) {
           {staleRecord(update.error) ? t('conflict.messageStale') : t('errors.save')}
         </p>
       )}
+    </article>
+  );
+}
+
+/** E-mails not delivered after every try (a long mail server outage), each with "Send again". */
+function FailedMails() {
+  const { t, i18n } = useTranslation('admin');
+  const mails = useFailedMails();
+  const resend = useResendMail();
+  if (!mails.data) return <QueryState error={mails.error} retry={() => void mails.refetch()} />;
+  return (
+    <>
+      <p className="adm-muted">{t('messages.failedIntro')}</p>
+      {mails.data.length === 0 ? (
+        <p className="adm-muted">{t('messages.failedEmpty')}</p>
+      ) : (
+        <ul className="adm-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {mails.data.map((mail) => (
+            <li key={mail.id}>
+              <FailedMailCard
+                mail={mail}
+                language={i18n.language}
+                busy={resend.isPending}
+                onResend={() => resend.mutate(mail.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {resend.isSuccess && (
+        <p className="adm-muted" role="status">
+          {t('messages.resent')}
+        </p>
+      )}
+      {resend.error && (
+        <p className="adm-error" role="alert">
+          {t('errors.save')}
+        </p>
+      )}
+    </>
+  );
+}
+
+function FailedMailCard(props: {
+  mail: AdminFailedMail;
+  language: string;
+  busy: boolean;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { mail } = props;
+  const headingId = `failed-mail-${mail.id}`;
+  return (
+    <article className="adm-card adm-message" aria-labelledby={headingId}>
+      <h2 id={headingId} style={{ fontSize: 'var(--text-lg)', margin: 0 }}>
+        <bdi>{mail.subject}</bdi>
+      </h2>
+      <p className="adm-muted">
+        <bdi dir="ltr">{mail.to}</bdi>
+        {' · '}
+        <span className="adm-num">{formatDateTime(mail.created_at, props.language)}</span>
+        {' · '}
+        {t('messages.attempts', { count: mail.attempts })}
+      </p>
+      {mail.last_error && (
+        <p className="adm-muted" dir="ltr">
+          {mail.last_error}
+        </p>
+      )}
+      <div className="adm-actions">
+        <button type="button" className="adm-small-btn" disabled={props.busy} onClick={props.onResend}>
+          {t('messages.resend')}
+        </button>
+      </div>
     </article>
   );
 }
