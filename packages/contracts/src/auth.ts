@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { envelope } from './envelope.js';
 import { SOCIAL_PROVIDERS, USER_ROLES } from './constants.js';
 
-export { LoginSchema, RegisterSchema } from './forms.js';
-export type { Login, LoginInput, Register, RegisterInput } from './forms.js';
+export { LoginSchema, RegisterSchema, VerifyEmailSchema } from './forms.js';
+export type { Login, LoginInput, Register, RegisterInput, VerifyEmail, VerifyEmailInput } from './forms.js';
 
 export const UserRoleSchema = z.enum(USER_ROLES);
 
@@ -41,12 +41,6 @@ export type UserResponse = z.infer<typeof UserResponseSchema>;
  */
 export const RegisterResponseSchema = envelope(z.object({ message: z.string() }));
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
-
-/** `POST /v1/auth/verify-email`: the token of the e-mailed link (`/account/verify-email?token=...`). */
-export const VerifyEmailSchema = z.object({
-  token: z.string({ error: 'This confirmation link is invalid or has expired.' }).min(1).max(200),
-});
-export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
 
 /** `POST /v1/auth/verify-email/resend`: the language of the new e-mail. */
 export const ResendVerificationSchema = z.object({ lang: z.string().trim().max(35).optional() });

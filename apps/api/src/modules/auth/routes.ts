@@ -209,15 +209,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary: 'Confirm the address with the token of the e-mailed link (single use, 24 hours)',
+        summary:
+          'Confirm the address with the token of the e-mailed link (single use, 24 hours) and the account’s password, or a new password that hands the account over: every sign-in ends and any authenticator app is removed',
         body: VerifyEmailSchema,
         response: { 200: MessageResponseSchema },
       },
     },
     async (req, reply) => {
       await throttle(req, reply, [[{ name: 'verify-email:ip', ...limits.resetPerIp }, clientKey(req.ip)]]);
-      const userId = await verification.verify(req.body.token);
-      securityEvent(req, 'email_verified', { userId, reason: 'confirmation link' });
+      const outcome = await verification.verify(req.body.token, req.body, (email) =>
+        req.body.password === undefined ? undefined : weakPasswordReason(req.body.password, email),
+      );
+      await service.publishRevoked(outcome.revoked);
+      securityEvent(req, 'email_verified', {
+        userId: outcome.userId,
+        reason: outcome.handedOver
+          ? 'confirmation link, new password'
+          : 'confirmation link, account password',
+      });
+      if (outcome.handedOver) {
+        securityEvent(req, 'password_reset', {
+          userId: outcome.userId,
+          reason: 'chosen on the confirmation page: the account is handed to the mailbox owner',
+          sessionsEnded: outcome.revoked.length,
+          secondFactorRemoved: outcome.factorRemoved,
+        });
+      }
       return { success: true as const, data: { message: EMAIL_VERIFIED } };
     },
   );

@@ -3,7 +3,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@boutique/contracts';
-import { TOTP_DIGITS } from '@boutique/contracts';
+import { ERROR_CODES, TOTP_DIGITS } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
@@ -15,6 +15,12 @@ export const ALREADY_ENROLLED = 'An authenticator app is already set up. Remove 
 export const NOT_ENROLLED = 'No authenticator app is set up for this account.';
 export const NO_PENDING_SETUP = 'Start the set-up again: scan the new code, then enter the code it shows.';
 export const VERIFY_FIRST = 'Confirm this sign-in with your authenticator app first.';
+export const CONFIRM_ADDRESS_FIRST =
+  'Confirm your e-mail address first, with the link we sent you, then set up an authenticator app.';
+
+/** Only the proven owner of the address may tie an app to the account (whoever registered it need not be). */
+const confirmAddressFirst = () =>
+  new HttpError(403, CONFIRM_ADDRESS_FIRST, undefined, { code: ERROR_CODES.emailUnverified });
 
 const RECOVERY_CODE_COUNT = 10;
 const PERIOD_S = 30;
@@ -58,6 +64,7 @@ export class TwoFactorService {
       .select({
         role: users.role,
         email: users.email,
+        verifiedAt: users.emailVerifiedAt,
         secret: userTotp.secret,
         confirmedAt: userTotp.confirmedAt,
       })
@@ -85,6 +92,7 @@ export class TwoFactorService {
   async setup(user: AuthUser): Promise<TwoFactorSetup> {
     const row = await this.#account(user.id);
     if (!row) throw new HttpError(401, 'Unauthenticated.');
+    if (row.verifiedAt === null) throw confirmAddressFirst();
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const secret = new OTPAuth.Secret({ size: 20 });
     const encrypted = this.#encrypt(secret.base32);
@@ -107,6 +115,7 @@ export class TwoFactorService {
   /** Confirms the pending secret with a code of the app; this sign-in has passed. Answers recovery codes. */
   async enable(user: AuthUser, code: string): Promise<RecoveryCodes> {
     const row = await this.#account(user.id);
+    if (row && row.verifiedAt === null) throw confirmAddressFirst();
     if (!row?.secret) throw unprocessable('The given data was invalid', { code: [NO_PENDING_SETUP] });
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const step = this.#check(this.#decrypt(row.secret), row.email, code);

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { userRecoveryCodes, userTotp, users } from '../src/db/schema/index.js';
+import { startTestApp, type TestApp } from './helpers.js';
+import { waitForMails } from './mail.js';
+import { generousLimits, signUp } from './support/shop.js';
+
+/**
+ * Who holds an account (ASVS 6.4, 6.5): the owner's address registered first by someone else, confirmation by
+ * the mailbox's owner, what may be changed with an access token alone, and recovery ending the old factor.
+ */
+
+const OWNER = 'owner@darlalla.ae';
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ ...generousLimits, ADMIN_EMAILS: OWNER });
+});
+afterAll(() => t?.close());
+
+const SQUATTER_PASSWORD = 'Lantern-Harbour-77';
+const OWNER_PASSWORD = 'Cedar-Indigo-Courtyard-4';
+let seq = 0;
+const nextEmail = () => `amal.${++seq}.${Date.now()}@example.ae`;
+
+const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  t.json(path, {
+    method,
+    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const login = (email: string, password: string) => json('POST', '/api/v1/auth/login', { email, password });
+const me = (token: string) => json('GET', '/api/v1/auth/user', undefined, bearer(token));
+const refresh = (refreshToken: string) =>
+  json('POST', '/api/v1/auth/refresh', undefined, { cookie: `refresh_token=${refreshToken}` });
+const verifyEmail = (body: Record<string, string>) => json('POST', '/api/v1/auth/verify-email', body);
+
+/** The token of the newest confirmation link e-mailed to `email`. */
+async function confirmationToken(email: string, count = 1): Promise<string> {
+  const mails = await waitForMails(t.config.mail.dir, email, count);
+  const text = mails.at(-1)?.text ?? '';
+  const token = /\/account\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  if (!token) throw new Error(`no confirmation link in: ${text}`);
+  return token;
+}
+
+async function account(email: string, password: string) {
+  const res = await signUp(t, { name: 'Amal Tazi', email, password });
+  const { user, tokens } = res.body.data as {
+    user: { id: number };
+    tokens: { accessToken: string; refreshToken: string };
+  };
+  return { id: user.id, email, password, ...tokens };
+}
+
+describe('the owner’s address registered first by someone else', () => {
+  it('gives the squatter nothing: no authenticator, no confirmation by opening the link, no access once the owner confirms', async () => {
+    const squatter = await account(OWNER, SQUATTER_PASSWORD);
+
+    // An unconfirmed account cannot tie an authenticator app to itself.
+    const setup = await json(
+      'POST',
+      '/api/v1/auth/two-factor/setup',
+      undefined,
+      bearer(squatter.accessToken),
+    );
+    expect(setup.status).toBe(403);
+    expect(setup.body).toMatchObject({ success: false, code: 'email_unverified' });
+    expect(await t.database.db.select().from(userTotp).where(eq(userTotp.userId, squatter.id))).toEqual([]);
+
+    // A mail scanner follows the link (the browser stories check the page asks before it sends anything): the
+    // bare token confirms nothing.
+    const token = await confirmationToken(OWNER);
+    const bare = await verifyEmail({ token });
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors.current_password).toEqual([
+      'Enter the password of the account, or choose a new one.',
+    ]);
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, squatter.id));
+    expect(still?.emailVerifiedAt).toBeNull();
+    expect((await login(OWNER, SQUATTER_PASSWORD)).body.data.user.role).toBe('customer');
+
+    // The owner does not know the squatter's password: a guess is refused and the link still works.
+    const guess = await verifyEmail({ token, current_password: 'Not-Their-Password-1' });
+    expect(guess.status).toBe(422);
+    expect(guess.body.errors.current_password).toHaveLength(1);
+
+    // The owner chooses a password: the account is theirs alone.
+    const confirmed = await verifyEmail({
+      token,
+      password: OWNER_PASSWORD,
+      password_confirmation: OWNER_PASSWORD,
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await me(squatter.accessToken)).status).toBe(401);
+    expect((await refresh(squatter.refreshToken)).status).toBe(401);
+    expect((await login(OWNER, SQUATTER_PASSWORD)).status).toBe(401);
+    const owner = await login(OWNER, OWNER_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.user).toMatchObject({ role: 'admin', email_verified: true });
+    // The link is spent.
+    expect((await verifyEmail({ token, current_password: OWNER_PASSWORD })).status).toBe(422);
+  });
+
+  it('removes an authenticator set up before the owner confirmed (one left from before this rule)', async () => {
+    const email = nextEmail();
+    const squatter = await account(email, SQUATTER_PASSWORD);
+    await t.database.db
+      .insert(userTotp)
+      .values({ userId: squatter.id, secret: 'v1.squatter.app', confirmedAt: new Date() });
+    await t.database.db.insert(userRecoveryCodes).values({ userId: squatter.id, codeHash: 'f'.repeat(64) });
+    const token = await confirmationToken(email);
+    const confirmed = await verifyEmail({
+      token,
+      password: OWNER_PASSWORD,
+      password_confirmation: OWNER_PASSWORD,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await t.database.db.select().from(userTotp).where(eq(userTotp.userId, squatter.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, squatter.id)),
+    ).toEqual([]);
+  });
+
+  it('lets whoever registered confirm with their own password, keeping their sign-in', async () => {
+    const email = nextEmail();
+    const c = await account(email, SQUATTER_PASSWORD);
+    const token = await confirmationToken(email);
+    const weak = await verifyEmail({ token, password: 'password123', password_confirmation: 'password123' });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors.password).toHaveLength(1);
+    const confirmed = await verifyEmail({ token, current_password: SQUATTER_PASSWORD });
+    expect(confirmed.status).toBe(200);
+    expect((await me(c.accessToken)).body.data.user.email_verified).toBe(true);
+    expect((await refresh(c.refreshToken)).status).toBe(200);
+  });
+});
