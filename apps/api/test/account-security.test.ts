@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import { userRecoveryCodes, userTotp, users } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { waitForMails } from './mail.js';
@@ -133,5 +134,58 @@ describe('the owner’s address registered first by someone else', () => {
     expect(confirmed.status).toBe(200);
     expect((await me(c.accessToken)).body.data.user.email_verified).toBe(true);
     expect((await refresh(c.refreshToken)).status).toBe(200);
+  });
+});
+
+const codeOf = (secret: string, offset = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
+
+/** An admin with a confirmed address and an app set up through the API; this sign-in has passed it. */
+async function adminWithApp(email = nextEmail(), password = OWNER_PASSWORD) {
+  const a = await account(email, password);
+  await t.database.db
+    .update(users)
+    .set({ role: 'admin', emailVerifiedAt: new Date() })
+    .where(eq(users.id, a.id));
+  const setup = await json('POST', '/api/v1/auth/two-factor/setup', undefined, bearer(a.accessToken));
+  const secret = setup.body.data.secret as string;
+  const enabled = await json(
+    'POST',
+    '/api/v1/auth/two-factor/enable',
+    { code: codeOf(secret) },
+    bearer(a.accessToken),
+  );
+  expect(enabled.status).toBe(200);
+  return { ...a, secret, recoveryCodes: enabled.body.data.recovery_codes as string[] };
+}
+
+const enrolled = async (userId: number) =>
+  (await t.database.db.select().from(userTotp).where(eq(userTotp.userId, userId))).length === 1;
+
+describe('changing the second factor', () => {
+  it('needs the password or a current code, not an access token alone', async () => {
+    const a = await adminWithApp();
+    const auth = bearer(a.accessToken);
+    for (const body of [undefined, {}, { password: 'Not-The-Password-9' }, { code: '000000' }]) {
+      const removed = await json('DELETE', '/api/v1/auth/two-factor', body, auth);
+      expect([400, 422]).toContain(removed.status);
+      const renewed = await json('POST', '/api/v1/auth/two-factor/recovery-codes', body, auth);
+      expect([400, 422]).toContain(renewed.status);
+    }
+    expect(await enrolled(a.id)).toBe(true);
+
+    const renewed = await json(
+      'POST',
+      '/api/v1/auth/two-factor/recovery-codes',
+      { code: codeOf(a.secret, 1) },
+      auth,
+    );
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.data.recovery_codes).toHaveLength(10);
+    const removed = await json('DELETE', '/api/v1/auth/two-factor', { password: a.password }, auth);
+    expect(removed.status).toBe(200);
+    expect(await enrolled(a.id)).toBe(false);
   });
 });

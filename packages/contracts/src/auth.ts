@@ -108,6 +108,21 @@ export const TwoFactorVerifySchema = z
   });
 export type TwoFactorVerify = z.infer<typeof TwoFactorVerifySchema>;
 
+/**
+ * Removing the app or making new recovery codes: proof beyond the access token, the account's password or a
+ * current code of the app (an account made by social sign-in has no password).
+ */
+export const TwoFactorProofSchema = z
+  .object({
+    password: z.string().max(128).optional(),
+    code: totpCode.optional(),
+  })
+  .refine((v) => v.code !== undefined || (v.password !== undefined && v.password !== ''), {
+    path: ['password'],
+    message: 'Enter your password, or a code of your authenticator app.',
+  });
+export type TwoFactorProof = z.infer<typeof TwoFactorProofSchema>;
+
 export const LogoutResponseSchema = envelope(z.object({ message: z.string() }));
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
 

@@ -22,6 +22,7 @@ export type SecurityEvent =
   | 'second_factor_failed'
   | 'second_factor_verified'
   | 'recovery_code_used'
+  | 'recovery_codes_renewed'
   | 'social_sign_in_refused'
   | 'oauth_binding_mismatch';
 

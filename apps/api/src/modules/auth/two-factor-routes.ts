@@ -1,8 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MessageResponseSchema,
   RecoveryCodesResponseSchema,
   TwoFactorEnableSchema,
+  TwoFactorProofSchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusResponseSchema,
   TwoFactorVerifySchema,
@@ -126,20 +128,46 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
   );
 
+  /** A change of the factor itself: throttled like codes, each wrong proof logged. */
+  const withProof = async <T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    change: () => Promise<T>,
+  ): Promise<T> => {
+    const user = requireUser(req);
+    await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
+    try {
+      const result = await change();
+      await limiter.reset(codesPerUser, String(user.id));
+      return result;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 422) {
+        securityEvent(req, 'second_factor_failed', {
+          userId: user.id,
+          reason: 'wrong password or code to change the second factor',
+        });
+      }
+      throw err;
+    }
+  };
+
   app.post(
     '/v1/auth/two-factor/recovery-codes',
     {
       schema: {
         tags,
         summary:
-          'Ten new recovery codes (the old ones stop working); from a sign-in that passed the second factor',
+          'Ten new recovery codes (the old ones stop working); from a sign-in that passed the second factor, with the password or a current code',
+        body: TwoFactorProofSchema,
         response: { 200: RecoveryCodesResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await twoFactor.regenerateRecoveryCodes(requireUser(req)),
-    }),
+    async (req, reply) => {
+      const user = requireUser(req);
+      const codes = await withProof(req, reply, () => twoFactor.regenerateRecoveryCodes(user, req.body));
+      securityEvent(req, 'recovery_codes_renewed', { userId: user.id, reason: 'asked by the account' });
+      return { success: true as const, data: codes };
+    },
   );
 
   app.delete(
@@ -148,13 +176,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary:
-          'Remove the authenticator app and its recovery codes; from a sign-in that passed the second factor',
+          'Remove the authenticator app and its recovery codes; from a sign-in that passed the second factor, with the password or a current code',
+        body: TwoFactorProofSchema,
         response: { 200: MessageResponseSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = requireUser(req);
-      await twoFactor.disable(user);
+      await withProof(req, reply, () => twoFactor.disable(user, req.body));
       securityEvent(req, 'second_factor_removed', { userId: user.id, reason: 'authenticator app removed' });
       return { success: true as const, data: { message: 'The authenticator app has been removed.' } };
     },
