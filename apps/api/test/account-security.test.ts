@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { userRecoveryCodes, userTotp, users } from '../src/db/schema/index.js';
+import { setUserRole } from '../src/modules/account/roles.js';
+import { auditLog } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { waitForMails } from './mail.js';
 import { generousLimits, signUp } from './support/shop.js';
@@ -187,5 +189,58 @@ describe('changing the second factor', () => {
     const removed = await json('DELETE', '/api/v1/auth/two-factor', { password: a.password }, auth);
     expect(removed.status).toBe(200);
     expect(await enrolled(a.id)).toBe(false);
+  });
+});
+
+describe('recovery ends the old factor', () => {
+  const adminCall = (token: string) =>
+    json('PATCH', '/api/v1/orders/999999/status', { status: 'shipped', version: 1 }, bearer(token));
+
+  it('a password reset removes the authenticator: the owner sets up their own', async () => {
+    const a = await adminWithApp();
+    const before = (await waitForMails(t.config.mail.dir, a.email)).length;
+    await json('POST', '/api/v1/auth/forgot-password', { email: a.email });
+    const mails = await waitForMails(t.config.mail.dir, a.email, before + 1);
+    const token = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
+    const NEW = 'Quiet-Fountain-Zellige-8';
+    const reset = await json('POST', '/api/v1/auth/reset-password', {
+      token,
+      password: NEW,
+      password_confirmation: NEW,
+    });
+    expect(reset.status).toBe(200);
+    expect(await enrolled(a.id)).toBe(false);
+    const signedIn = (await login(a.email, NEW)).body.data.tokens;
+    expect((await adminCall(signedIn.accessToken)).body.code).toBe('second_factor_enrolment_required');
+    const setup = await json(
+      'POST',
+      '/api/v1/auth/two-factor/setup',
+      undefined,
+      bearer(signedIn.accessToken),
+    );
+    expect(setup.status).toBe(200);
+  });
+
+  it('the command’s revoke then grant gives a new set-up, as the guide says, and both are in the audit log', async () => {
+    const a = await adminWithApp();
+    expect(await setUserRole(t.database.db, a.email, 'customer')).toMatchObject({
+      changed: true,
+      factorRemoved: true,
+    });
+    expect(await setUserRole(t.database.db, a.email, 'admin')).toMatchObject({ changed: true });
+    const signedIn = (await login(a.email, a.password)).body.data.tokens;
+    expect((await adminCall(signedIn.accessToken)).body.code).toBe('second_factor_enrolment_required');
+    const setup = await json(
+      'POST',
+      '/api/v1/auth/two-factor/setup',
+      undefined,
+      bearer(signedIn.accessToken),
+    );
+    expect(setup.status).toBe(200);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, a.id));
+    expect(entries.filter((e) => e.entity === 'user').map((e) => [e.action, e.before, e.after])).toEqual([
+      ['user.role', { role: 'admin' }, { role: 'customer', by: 'command', second_factor_removed: true }],
+      ['user.role', { role: 'customer' }, { role: 'admin', by: 'command', second_factor_removed: false }],
+    ]);
   });
 });

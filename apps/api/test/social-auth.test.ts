@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { oauthGrants, userIdentities, users } from '../src/db/schema/index.js';
+import { oauthGrants, userIdentities, userTotp, users } from '../src/db/schema/index.js';
 import { REDACTED, redactUrl } from '../src/lib/log-redaction.js';
 import { freePort, startTestApp, type TestApp } from './helpers.js';
 import { signUp } from './support/shop.js';
@@ -460,6 +460,10 @@ describe('account pre-hijacking (an unverified account waiting for its owner)', 
     const squatterToken = squatter.body.data.tokens.accessToken as string;
     const userId = squatter.body.data.user.id as number;
     expect(squatter.body.data.user.email_verified).toBe(false);
+    // An authenticator app of the squatter's (one set up before unconfirmed accounts were refused one).
+    await t.database.db
+      .insert(userTotp)
+      .values({ userId, secret: 'v1.squatter.app', confirmedAt: new Date() });
 
     // The victim later signs in with Google, which vouches for the address.
     fake.setUser(newPerson({ email, email_verified: true }), 'google');
@@ -484,6 +488,7 @@ describe('account pre-hijacking (an unverified account waiting for its owner)', 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
     expect(row?.passwordHash).toBeNull();
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await t.database.db.select().from(userTotp).where(eq(userTotp.userId, userId))).toEqual([]);
   });
 
   it('never links a provider that does not vouch for the address to an unverified account', async () => {
