@@ -74,7 +74,7 @@ describe('e-mail verification', () => {
       password_confirmation: PASSWORD,
       lang: 'ar',
     });
-    expect(registered.status).toBe(202);
+    expect(registered.status).toBe(201);
     const [mail] = await waitForMails(t.config.mail.dir, email);
     expect(mail?.subject).toMatch(/^تأكيد بريدك الإلكتروني/);
     expect(mail?.html).toContain('dir="rtl"');

@@ -36,11 +36,11 @@ export const UserResponseSchema = envelope(z.object({ user: UserSchema }));
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 /**
- * Registration answers the same whether or not the address already has an account (the owner of an existing
- * one is told by e-mail instead), so it opens no session: the storefront signs in with the same credentials.
+ * Registration answers 201 as a sign-in does (`AuthResponseSchema`: the user, address not yet confirmed, and
+ * the tokens); an address that has an account answers 422 with `errors.email`.
  */
-export const RegisterResponseSchema = envelope(z.object({ message: z.string() }));
-export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+export const RegisterResponseSchema = AuthResponseSchema;
+export type RegisterResponse = AuthResponse;
 
 /** `POST /v1/auth/verify-email/resend`: the language of the new e-mail. */
 export const ResendVerificationSchema = z.object({ lang: z.string().trim().max(35).optional() });

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
  * client's IP and a reason; never a password, a token, a code or an e-mail address.
  */
 export type SecurityEvent =
+  | 'signed_in'
+  | 'signed_out'
   | 'login_failed'
   | 'login_slowed'
   | 'rate_limited'
