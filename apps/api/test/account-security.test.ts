@@ -14,9 +14,17 @@ import { generousLimits, signUp } from './support/shop.js';
  */
 
 const OWNER = 'owner@darlalla.ae';
+/** Every log line the app writes, parsed: the security log is read from them. */
+const logLines: Record<string, unknown>[] = [];
+const logStream = {
+  write(line: string) {
+    logLines.push(JSON.parse(line) as Record<string, unknown>);
+  },
+};
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ ...generousLimits, ADMIN_EMAILS: OWNER });
+  t = await startTestApp({ ...generousLimits, ADMIN_EMAILS: OWNER, LOG_LEVEL: 'info' }, { logStream });
 });
 afterAll(() => t?.close());
 
@@ -242,5 +250,28 @@ describe('recovery ends the old factor', () => {
       ['user.role', { role: 'admin' }, { role: 'customer', by: 'command', second_factor_removed: true }],
       ['user.role', { role: 'customer' }, { role: 'admin', by: 'command', second_factor_removed: false }],
     ]);
+  });
+});
+
+describe('smaller findings', () => {
+  it('refuses a customer an authenticator that no sign-in would ask for', async () => {
+    const email = nextEmail();
+    const c = await account(email, SQUATTER_PASSWORD);
+    await verifyEmail({ token: await confirmationToken(email), current_password: SQUATTER_PASSWORD });
+    const setup = await json('POST', '/api/v1/auth/two-factor/setup', undefined, bearer(c.accessToken));
+    expect(setup.status).toBe(403);
+    expect(setup.body).toMatchObject({ success: false, code: 'second_factor_for_admins_only' });
+    expect(await enrolled(c.id)).toBe(false);
+  });
+
+  it('writes sign-ins and sign-outs to the security log', async () => {
+    const c = await account(nextEmail(), SQUATTER_PASSWORD);
+    const signedIn = (await login(c.email, SQUATTER_PASSWORD)).body.data.tokens;
+    await json('POST', '/api/v1/auth/logout', undefined, bearer(signedIn.accessToken));
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ security: 'signed_in', userId: c.id, reason: 'password', ip: '127.0.0.1' }),
+    );
+    expect(logLines).toContainEqual(expect.objectContaining({ security: 'signed_out', userId: c.id }));
+    expect(JSON.stringify(logLines)).not.toContain(SQUATTER_PASSWORD);
   });
 });

@@ -259,6 +259,13 @@ describe('passwords', () => {
       ['qwertyuiop', 'This password is too common. Choose one that is harder to guess.'],
       [`${email.split('@')[0]}!`, 'The password may not contain your e-mail address.'],
       ['Bennani-2025', 'The password may not contain your e-mail address.'],
+      // Long enough and not on the list, but guessed early (zxcvbn, with the shop's words and the person's name).
+      ...(
+        ['aaaaaaaaaaaa', 'DarLalla2024', 'Passw0rd!', 'Summer2024!', 'Caftan2025!', 'Jellaba2024!'] as const
+      ).map(
+        (p) =>
+          [p, 'This password is too easy to guess. Add a few unrelated words, or make it longer.'] as const,
+      ),
     ] as const) {
       const res = await json('POST', '/api/v1/auth/register', {
         name: 'Layla',

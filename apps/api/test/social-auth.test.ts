@@ -384,7 +384,7 @@ describe('signing in with Google', () => {
   it('links a Google account whose verified e-mail belongs to a password account', async () => {
     const email = `layla.${seq}@example.ae`;
     const account = await register(email);
-    expect(account.status).toBe(200);
+    expect(account.status).toBe(201);
     fake.setUser(newPerson({ email: email.toUpperCase(), email_verified: true }), 'google');
     const before = await countRows();
 
@@ -407,7 +407,7 @@ describe('signing in with Google', () => {
 
   it('does not link an e-mail Google has not verified: it refuses and writes nothing', async () => {
     const email = `yasmina.${seq}@example.ae`;
-    expect((await register(email)).status).toBe(200);
+    expect((await register(email)).status).toBe(201);
     fake.setUser(newPerson({ email, email_verified: false }), 'google');
     const before = await countRows();
 
@@ -680,7 +680,7 @@ describe('signing in with Facebook', () => {
 
   it('never links a Facebook e-mail to an existing account, since Facebook does not say it is verified', async () => {
     const email = `zineb.${seq}@example.ae`;
-    expect((await register(email)).status).toBe(200);
+    expect((await register(email)).status).toBe(201);
     fake.setUser(newPerson({ email }), 'facebook');
     const before = await countRows();
     expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);

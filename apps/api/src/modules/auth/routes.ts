@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (req, reply) => {
       await throttle(req, reply, [[registerPerIp, clientKey(req.ip)]]);
-      const weak = weakPasswordReason(req.body.password, req.body.email);
+      const weak = weakPasswordReason(req.body.password, req.body.email, req.body.name);
       if (weak) throw unprocessable('The given data was invalid', { password: [weak] });
       const lang = emailLanguage(req.body.lang);
       const { created, user } = await service.register(req.body, (tx, created) =>
@@ -141,6 +141,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await limiter.reset(loginPerEmail, perEmailKey);
       await limiter.reset(loginFailures, req.body.email);
       startSession(reply, session);
+      securityEvent(req, 'signed_in', {
+        userId: session.user.id,
+        reason: 'password',
+        role: session.user.role,
+      });
       return { success: true as const, data: session };
     },
   );
@@ -187,7 +192,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const refreshToken = presentedRefreshToken(req);
       const bearer = bearerToken(req.headers.authorization);
       const access = bearer && !refreshToken ? await service.verifyAccessToken(bearer) : undefined;
-      if (refreshToken || access) await service.logout({ refreshToken, sessionId: access?.sessionId });
+      if (refreshToken || access) {
+        const userId = await service.logout({ refreshToken, sessionId: access?.sessionId });
+        securityEvent(req, 'signed_out', { userId: userId ?? access?.id, reason: 'logout' });
+      }
       endSession(reply);
       return { success: true as const, data: { message: 'You have been signed out.' } };
     },

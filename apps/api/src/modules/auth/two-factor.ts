@@ -18,6 +18,7 @@ export const NOT_ENROLLED = 'No authenticator app is set up for this account.';
 export const NO_PENDING_SETUP = 'Start the set-up again: scan the new code, then enter the code it shows.';
 export const VERIFY_FIRST = 'Confirm this sign-in with your authenticator app first.';
 export const PASSWORD_WRONG = 'The password is incorrect.';
+export const ADMINS_ONLY = 'Two-step verification is for the accounts of the back office.';
 export const CONFIRM_ADDRESS_FIRST =
   'Confirm your e-mail address first, with the link we sent you, then set up an authenticator app.';
 
@@ -97,6 +98,10 @@ export class TwoFactorService {
     const row = await this.#account(user.id);
     if (!row) throw new HttpError(401, 'Unauthenticated.');
     if (row.verifiedAt === null) throw confirmAddressFirst();
+    // Only the back office asks for it at sign-in: a customer's app would guard nothing (decision 030).
+    if (row.role !== 'admin' && !row.confirmedAt) {
+      throw new HttpError(403, ADMINS_ONLY, undefined, { code: ERROR_CODES.secondFactorForAdminsOnly });
+    }
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const secret = new OTPAuth.Secret({ size: 20 });
     const encrypted = this.#encrypt(secret.base32);

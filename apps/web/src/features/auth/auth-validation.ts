@@ -24,6 +24,7 @@ export type AuthErrorKey =
   | 'passwordMismatch'
   | 'passwordCommon'
   | 'passwordContainsEmail'
+  | 'passwordWeak'
   | 'invalid';
 
 export type TranslateError = (key: `validation.${AuthErrorKey}`) => string;
