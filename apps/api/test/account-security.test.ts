@@ -275,3 +275,26 @@ describe('smaller findings', () => {
     expect(JSON.stringify(logLines)).not.toContain(SQUATTER_PASSWORD);
   });
 });
+
+describe('guessing codes', () => {
+  it('locks codes for the day after 20 wrong ones, whatever succeeded between, and e-mails the owner', async () => {
+    const a = await adminWithApp();
+    const phone = (await login(a.email, a.password)).body.data.tokens;
+    const verify = (body: Record<string, string>) =>
+      json('POST', '/api/v1/auth/two-factor/verify', body, bearer(phone.accessToken));
+    // Four wrong codes, then a right recovery code (which forgives the 15-minute limit), four times over...
+    for (let round = 0; round < 4; round += 1) {
+      for (let i = 0; i < 4; i += 1) expect((await verify({ code: '000000' })).status).toBe(422);
+      const ok = await verify({ recovery_code: a.recoveryCodes[round]! });
+      expect(ok.status, `round ${round}: ${JSON.stringify(ok.body)}`).toBe(200);
+    }
+    // ...and four more: the twentieth wrong code of the day locks them, a right one too.
+    for (let i = 0; i < 4; i += 1) expect((await verify({ code: '000000' })).status).toBe(422);
+    const locked = await verify({ recovery_code: a.recoveryCodes[5]! });
+    expect(locked.status).toBe(429);
+    const [mail] = await waitForMails(t.config.mail.dir, a.email, 2).then((m) =>
+      m.filter((x) => x.subject.startsWith('Two-step verification locked')),
+    );
+    expect(mail?.text).toContain('20 wrong codes');
+  });
+});

@@ -26,6 +26,11 @@ export interface TwoFactorRoutesOptions {
 
 const tags = ['auth'];
 
+/** Wrong codes (or proofs) an account may give in a day before codes are refused until the day ends. */
+export const SECOND_FACTOR_FAILURES_PER_DAY = 20;
+export const SECOND_FACTOR_LOCKED =
+  'Too many wrong codes today: codes are refused until tomorrow. We have told the account’s owner by e-mail.';
+
 /** The authenticator app of the signed-in account: set up, confirm, and the second step of a sign-in. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (
   app,
@@ -37,6 +42,27 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
   const codesPerUser: RateLimit = {
     name: 'second-factor:user',
     ...config.auth.rateLimits.secondFactorPerUser,
+  };
+  // Five tries in 15 minutes still let a patient guesser try about 480 codes a day. Wrong codes are also
+  // counted over a day, never forgiven by a success: past the limit codes are refused until the day ends,
+  // and the owner is told by e-mail.
+  const failuresPerDay: RateLimit = {
+    name: 'second-factor-failures:user',
+    max: SECOND_FACTOR_FAILURES_PER_DAY,
+    windowS: 24 * 60 * 60,
+  };
+  const guard = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
+    await throttle(req, reply, [[codesPerUser, String(userId)]], userId);
+    if ((await limiter.count(failuresPerDay, String(userId))) >= SECOND_FACTOR_FAILURES_PER_DAY) {
+      securityEvent(req, 'rate_limited', { userId, reason: `${failuresPerDay.name} (locked for the day)` });
+      throw new HttpError(429, SECOND_FACTOR_LOCKED);
+    }
+  };
+  const failed = async (userId: number) => {
+    const verdict = await limiter.consume(failuresPerDay, String(userId));
+    const count = await limiter.count(failuresPerDay, String(userId));
+    if (verdict.allowed && count === SECOND_FACTOR_FAILURES_PER_DAY)
+      await twoFactor.noticeLocked(userId, count);
   };
 
   app.get(
@@ -77,7 +103,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
     async (req, reply) => {
       const user = requireUser(req);
-      await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
+      await guard(req, reply, user.id);
       try {
         const codes = await twoFactor.enable(user, req.body.code);
         await limiter.reset(codesPerUser, String(user.id));
@@ -89,6 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 422) {
           securityEvent(req, 'second_factor_failed', { userId: user.id, reason: 'wrong code at set-up' });
+          await failed(user.id);
         }
         throw err;
       }
@@ -107,7 +134,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
     async (req, reply) => {
       const user = requireUser(req);
-      await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
+      await guard(req, reply, user.id);
       try {
         const how = await twoFactor.verify(user, req.body);
         await limiter.reset(codesPerUser, String(user.id));
@@ -122,6 +149,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
             userId: user.id,
             reason: req.body.code === undefined ? 'wrong recovery code' : 'wrong or reused code',
           });
+          await failed(user.id);
         }
         throw err;
       }
@@ -135,7 +163,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     change: () => Promise<T>,
   ): Promise<T> => {
     const user = requireUser(req);
-    await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
+    await guard(req, reply, user.id);
     try {
       const result = await change();
       await limiter.reset(codesPerUser, String(user.id));
@@ -146,6 +174,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
           userId: user.id,
           reason: 'wrong password or code to change the second factor',
         });
+        await failed(user.id);
       }
       throw err;
     }

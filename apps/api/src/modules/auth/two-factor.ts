@@ -7,6 +7,9 @@ import { ERROR_CODES, TOTP_DIGITS } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { emailLanguage } from '../../lib/mail-layout.js';
+import { enqueueMail } from '../outbox/store.js';
+import { secondFactorLockedEmail } from './account-emails.js';
 import { removeSecondFactor } from './hand-over.js';
 import { verifyPassword } from './passwords.js';
 import type { AuthUser } from './tokens.js';
@@ -230,6 +233,23 @@ export class TwoFactorService {
     if (!row.passwordHash || !(await verifyPassword(row.passwordHash, proof.password ?? ''))) {
       throw unprocessable('The given data was invalid', { password: [PASSWORD_WRONG] });
     }
+  }
+
+  /** Tells the account's owner, by e-mail in their language, that codes are refused for the day. */
+  async noticeLocked(userId: number, failures: number): Promise<void> {
+    const [row] = await this.db
+      .select({ email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) return;
+    const message = secondFactorLockedEmail({
+      to: row.email,
+      name: row.name,
+      shopName: this.settings.shopName,
+      failures,
+      lang: emailLanguage(row.locale ?? undefined),
+    });
+    await enqueueMail(this.db, { kind: 'second_factor_locked', about: `user:${userId}`, message });
   }
 
   async #requirePassed(user: AuthUser) {
