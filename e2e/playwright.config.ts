@@ -96,6 +96,8 @@ export default defineConfig({
           'edits-ar',
           'leave-en',
           'leave-ar',
+          'squat-en',
+          'squat-ar',
         ]
           .flatMap((who) => [who, `${who}-retry`])
           .map(ownerEmail)

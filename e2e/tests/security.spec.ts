@@ -60,7 +60,11 @@ for (const lang of ['en', 'ar'] as const) {
         new RegExp(`^${addressIn(lang, '/account/verify-email')}`),
       );
 
+      // Opening the link confirms nothing (a mail scanner opens links too): the owner types the password.
       await page.goto(link ?? '');
+      await expect(page.getByRole('heading', { level: 1, name: a('verify.title') })).toBeVisible();
+      await page.getByLabel(a('fields.password'), { exact: true }).fill(customer.password);
+      await page.getByRole('button', { name: a('verify.submit') }).click();
       await expect(page.getByRole('heading', { level: 1, name: a('verify.doneTitle') })).toBeVisible();
       await expect(page.getByText(a('verify.done'))).toBeVisible();
       await snap(page, `verify-email-${lang}`);
@@ -70,6 +74,8 @@ for (const lang of ['en', 'ar'] as const) {
 
       // The link works once.
       await page.goto(link ?? '');
+      await page.getByLabel(a('fields.password'), { exact: true }).fill(customer.password);
+      await page.getByRole('button', { name: a('verify.submit') }).click();
       await expect(page.getByText(a('verify.invalid'))).toBeVisible();
     });
 
@@ -171,6 +177,69 @@ for (const lang of ['en', 'ar'] as const) {
         lang === 'ar' ? 'security.twoFactor.codesLeft_few' : 'security.twoFactor.codesLeft_other',
       );
       await expect(page.getByText(left.replace('{{count}}', '10'))).toBeVisible();
+
+      // A new phone: removing the app asks for the password first (an open session alone is not enough).
+      await page.getByRole('button', { name: c('security.twoFactor.remove') }).click();
+      const proof = page.getByLabel(c('security.twoFactor.proofLabel'));
+      await proof.fill('Not-The-Password-1');
+      await page.getByRole('button', { name: c('security.twoFactor.confirmRemove') }).click();
+      await expect(page.getByText(c('security.twoFactor.proofWrong'))).toBeVisible();
+      await snap(page, `security-remove-proof-${lang}`);
+      await proof.fill(owner.password);
+      await page.getByRole('button', { name: c('security.twoFactor.confirmRemove') }).click();
+      await page.getByRole('button', { name: c('security.twoFactor.setUp') }).click();
+      const newKey = (await page.locator('code[dir="ltr"]').first().textContent())?.replace(/\s/g, '') ?? '';
+      expect(newKey).toMatch(/^[A-Z2-7]{32}$/);
+      expect(newKey).not.toBe(key);
+      await page.getByLabel(c('security.twoFactor.codeLabel')).fill(totp(newKey));
+      await page.getByRole('button', { name: c('security.twoFactor.confirm') }).click();
+      await expect(page.getByText(c('security.twoFactor.enabled'))).toBeVisible();
+    });
+
+    test('the owner confirms an address a squatter registered first, and is then the only one with access', async ({
+      page,
+      shop,
+      browser,
+    }) => {
+      // Someone registers the owner's address (ADMIN_EMAILS) with a password of their own, and stays signed in.
+      const squatter = { ...newCustomer('Not The Owner'), email: ownerOfThisTry(`squat-${lang}`) };
+      await registerCustomer(page.request, squatter);
+      const elsewhere = await browser.newContext();
+      const squatterPage = await elsewhere.newPage();
+      await squatterPage.goto('/account/login');
+      await new AccountPages(squatterPage).logIn(squatter);
+      await expect(squatterPage).toHaveURL(/\/$/);
+
+      // The owner opens the e-mailed link and, not knowing that password, chooses a new one.
+      const mail = await waitForEmail(squatter.email, { containing: '/account/verify-email?token=' });
+      const link = /(?<=\/\/[^/\s]+)(\/(fr|ar))?\/account\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(
+        mail,
+      )?.[0];
+      await shop.open('/', look);
+      await page.goto(addressIn(lang, link?.replace(/^\/(fr|ar)/, '') ?? ''));
+      await expect(page.getByRole('heading', { level: 1, name: a('verify.title') })).toBeVisible();
+      await page.getByRole('button', { name: a('verify.chooseNew') }).click();
+      const ownerPassword = `Zellige-${Math.random().toString(36).slice(2, 10)}-Fountain`;
+      await page.getByLabel(a('fields.newPassword')).fill(ownerPassword);
+      await page.getByLabel(a('fields.passwordConfirmation')).fill(ownerPassword);
+      await snap(page, `verify-email-new-password-${lang}`);
+      await page.getByRole('button', { name: a('verify.submitNew') }).click();
+      await expect(page.getByText(a('verify.handedOver'))).toBeVisible();
+
+      // The squatter's sign-in ended at once, and their password opens nothing.
+      await squatterPage.goto('/account/profile');
+      await expect(squatterPage).toHaveURL(/\/account\/login$/);
+      const again = await squatterPage.request.post('/api/v1/auth/login', {
+        data: { email: squatter.email, password: squatter.password },
+      });
+      expect(again.status()).toBe(401);
+      await elsewhere.close();
+
+      // The owner signs in: an admin with no authenticator of anyone else's, asked to set up their own.
+      await page.getByRole('link', { name: a('verify.toLogin') }).click();
+      await new AccountPages(page).logIn({ email: squatter.email, password: ownerPassword });
+      await expect(page).toHaveURL(/\/account\/two-factor$/);
+      await expect(page.getByRole('heading', { level: 1, name: a('twoFactor.setUpTitle') })).toBeVisible();
     });
   });
 }

@@ -10,7 +10,7 @@ import { ADDRESSES_MAX } from '@boutique/contracts';
 import { openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { DatabaseInUseError, lockDataDir } from '../src/db/pglite-lock.js';
-import { addresses, users } from '../src/db/schema/index.js';
+import { addresses, auditLog, users, userTotp } from '../src/db/schema/index.js';
 import { userAdmin } from '../src/cli/user-admin-command.js';
 import { setUserRole } from '../src/modules/account/roles.js';
 import { signUp } from './support/shop.js';
@@ -712,9 +712,22 @@ describe('making a user an admin', () => {
       expect(made).toMatchObject({ code: 0, err: '' });
       expect(made.out).toMatch(/^owner@darlalla\.ae \(Lalla Owner, #\d+\) is now an admin\./);
       expect((await run('owner@darlalla.ae')).out).toContain('is already an admin; nothing changed.');
+      // The owner lost the phone: revoke ends the authenticator, so that the role granted again means a new set-up.
+      const shop = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
+      const [owner] = await shop.db.select().from(users).where(eq(users.email, 'owner@darlalla.ae'));
+      await shop.db
+        .insert(userTotp)
+        .values({ userId: owner!.id, secret: 'v1.lost.phone', confirmedAt: new Date() });
+      await shop.close();
       const revoked = await run('--revoke', 'owner@darlalla.ae');
       expect(revoked.code).toBe(0);
       expect(revoked.out).toContain('is a customer again;');
+      expect(revoked.out).toContain('Their authenticator app was removed');
+      const after = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
+      expect(await after.db.select().from(userTotp).where(eq(userTotp.userId, owner!.id))).toEqual([]);
+      const audit = await after.db.select().from(auditLog).where(eq(auditLog.entityId, owner!.id));
+      expect(audit.map((e) => (e.after as { role: string }).role)).toEqual(['admin', 'customer']);
+      await after.close();
 
       const unverified = await run('unverified@darlalla.ae');
       expect(unverified.code).toBe(1);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { oauthGrants, userIdentities, users } from '../src/db/schema/index.js';
+import { oauthGrants, userIdentities, userTotp, users } from '../src/db/schema/index.js';
 import { REDACTED, redactUrl } from '../src/lib/log-redaction.js';
 import { freePort, startTestApp, type TestApp } from './helpers.js';
 import { signUp } from './support/shop.js';
@@ -384,7 +384,7 @@ describe('signing in with Google', () => {
   it('links a Google account whose verified e-mail belongs to a password account', async () => {
     const email = `layla.${seq}@example.ae`;
     const account = await register(email);
-    expect(account.status).toBe(200);
+    expect(account.status).toBe(201);
     fake.setUser(newPerson({ email: email.toUpperCase(), email_verified: true }), 'google');
     const before = await countRows();
 
@@ -407,7 +407,7 @@ describe('signing in with Google', () => {
 
   it('does not link an e-mail Google has not verified: it refuses and writes nothing', async () => {
     const email = `yasmina.${seq}@example.ae`;
-    expect((await register(email)).status).toBe(200);
+    expect((await register(email)).status).toBe(201);
     fake.setUser(newPerson({ email, email_verified: false }), 'google');
     const before = await countRows();
 
@@ -460,6 +460,10 @@ describe('account pre-hijacking (an unverified account waiting for its owner)', 
     const squatterToken = squatter.body.data.tokens.accessToken as string;
     const userId = squatter.body.data.user.id as number;
     expect(squatter.body.data.user.email_verified).toBe(false);
+    // An authenticator app of the squatter's (one set up before unconfirmed accounts were refused one).
+    await t.database.db
+      .insert(userTotp)
+      .values({ userId, secret: 'v1.squatter.app', confirmedAt: new Date() });
 
     // The victim later signs in with Google, which vouches for the address.
     fake.setUser(newPerson({ email, email_verified: true }), 'google');
@@ -484,6 +488,7 @@ describe('account pre-hijacking (an unverified account waiting for its owner)', 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
     expect(row?.passwordHash).toBeNull();
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await t.database.db.select().from(userTotp).where(eq(userTotp.userId, userId))).toEqual([]);
   });
 
   it('never links a provider that does not vouch for the address to an unverified account', async () => {
@@ -675,7 +680,7 @@ describe('signing in with Facebook', () => {
 
   it('never links a Facebook e-mail to an existing account, since Facebook does not say it is verified', async () => {
     const email = `zineb.${seq}@example.ae`;
-    expect((await register(email)).status).toBe(200);
+    expect((await register(email)).status).toBe(201);
     fake.setUser(newPerson({ email }), 'facebook');
     const before = await countRows();
     expectErrorPage((await dance('facebook')).site, 'facebook', MESSAGES.emailTaken);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { envelope } from './envelope.js';
 import { SOCIAL_PROVIDERS, USER_ROLES } from './constants.js';
 
-export { LoginSchema, RegisterSchema } from './forms.js';
-export type { Login, LoginInput, Register, RegisterInput } from './forms.js';
+export { LoginSchema, RegisterSchema, VerifyEmailSchema } from './forms.js';
+export type { Login, LoginInput, Register, RegisterInput, VerifyEmail, VerifyEmailInput } from './forms.js';
 
 export const UserRoleSchema = z.enum(USER_ROLES);
 
@@ -36,17 +36,11 @@ export const UserResponseSchema = envelope(z.object({ user: UserSchema }));
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 /**
- * Registration answers the same whether or not the address already has an account (the owner of an existing
- * one is told by e-mail instead), so it opens no session: the storefront signs in with the same credentials.
+ * Registration answers 201 as a sign-in does (`AuthResponseSchema`: the user, address not yet confirmed, and
+ * the tokens); an address that has an account answers 422 with `errors.email`.
  */
-export const RegisterResponseSchema = envelope(z.object({ message: z.string() }));
-export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
-
-/** `POST /v1/auth/verify-email`: the token of the e-mailed link (`/account/verify-email?token=...`). */
-export const VerifyEmailSchema = z.object({
-  token: z.string({ error: 'This confirmation link is invalid or has expired.' }).min(1).max(200),
-});
-export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
+export const RegisterResponseSchema = AuthResponseSchema;
+export type RegisterResponse = AuthResponse;
 
 /** `POST /v1/auth/verify-email/resend`: the language of the new e-mail. */
 export const ResendVerificationSchema = z.object({ lang: z.string().trim().max(35).optional() });
@@ -113,6 +107,21 @@ export const TwoFactorVerifySchema = z
     message: 'Enter the 6-digit code of your authenticator app.',
   });
 export type TwoFactorVerify = z.infer<typeof TwoFactorVerifySchema>;
+
+/**
+ * Removing the app or making new recovery codes: proof beyond the access token, the account's password or a
+ * current code of the app (an account made by social sign-in has no password).
+ */
+export const TwoFactorProofSchema = z
+  .object({
+    password: z.string().max(128).optional(),
+    code: totpCode.optional(),
+  })
+  .refine((v) => v.code !== undefined || (v.password !== undefined && v.password !== ''), {
+    path: ['password'],
+    message: 'Enter your password, or a code of your authenticator app.',
+  });
+export type TwoFactorProof = z.infer<typeof TwoFactorProofSchema>;
 
 export const LogoutResponseSchema = envelope(z.object({ message: z.string() }));
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

@@ -60,6 +60,10 @@ export const ERROR_CODES = {
   secondFactorRequired: 'second_factor_required',
   secondFactorEnrolmentRequired: 'second_factor_enrolment_required',
   freshSignInRequired: 'fresh_sign_in_required',
+  /** A second factor asked by an account whose address is not confirmed yet. */
+  emailUnverified: 'email_unverified',
+  /** A customer asked to set up a second factor: only the back office's accounts use one. */
+  secondFactorForAdminsOnly: 'second_factor_for_admins_only',
   /** A return asked after RETURN_DAYS from delivery. */
   returnWindowClosed: 'return_window_closed',
   /** A return asked of an order not delivered yet. */

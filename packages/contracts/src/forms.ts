@@ -129,6 +129,35 @@ export const ResetPasswordSchema = z
   .check(confirmed(true));
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
+// ---------------------------------------------------------------- confirming an address
+
+const CONFIRMATION_PROOF_REQUIRED = 'Enter the password of the account, or choose a new one.';
+
+/**
+ * `POST /v1/auth/verify-email`: the token of the e-mailed link and the mailbox owner's proof, either the
+ * account's password (`current_password`) or a new one (`password` with its confirmation), which hands the
+ * account over: every other sign-in ends and any second factor set up before is removed. A link opened by a
+ * mail scanner proves nothing.
+ */
+export const VerifyEmailSchema = z
+  .object({
+    token: z
+      .string({ error: 'This confirmation link is invalid or has expired.' })
+      .check(z.minLength(1), z.maxLength(200)),
+    current_password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+    password: z.optional(newPassword),
+    password_confirmation: z.optional(z.string()),
+  })
+  .check(
+    confirmed(false),
+    z.refine((v) => (v.current_password === undefined) !== (v.password === undefined), {
+      path: ['current_password'],
+      message: CONFIRMATION_PROOF_REQUIRED,
+    }),
+  );
+export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
+export type VerifyEmailInput = z.input<typeof VerifyEmailSchema>;
+
 // ---------------------------------------------------------------- profile
 
 export const ProfileUpdateSchema = z

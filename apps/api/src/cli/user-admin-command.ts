@@ -61,7 +61,12 @@ export async function userAdmin(argv: string[], io: CommandIo): Promise<number> 
           'in their account (Security) at their next sign-in.',
       );
     } else {
-      out(`${who} is a customer again; the back office refuses them from now on.`);
+      out(
+        `${who} is a customer again; the back office refuses them from now on.` +
+          (result.factorRemoved
+            ? ' Their authenticator app was removed: granted again, they set up a new one.'
+            : ''),
+      );
     }
     return 0;
   } finally {

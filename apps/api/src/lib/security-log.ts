@@ -6,6 +6,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
  * client's IP and a reason; never a password, a token, a code or an e-mail address.
  */
 export type SecurityEvent =
+  | 'signed_in'
+  | 'signed_out'
   | 'login_failed'
   | 'login_slowed'
   | 'rate_limited'
@@ -22,6 +24,7 @@ export type SecurityEvent =
   | 'second_factor_failed'
   | 'second_factor_verified'
   | 'recovery_code_used'
+  | 'recovery_codes_renewed'
   | 'social_sign_in_refused'
   | 'oauth_binding_mismatch';
 

@@ -6,10 +6,11 @@ import { ApiError } from './api-client';
  * What kind of rule a server field message (always English, see contracts) reports, so that the form can show
  * it in the visitor's language. Unknown messages are 'other'.
  */
-export type ServerRuleKind = Rule | 'taken' | 'common' | 'containsEmail' | 'other';
+export type ServerRuleKind = Rule | 'taken' | 'common' | 'weak' | 'containsEmail' | 'other';
 
 export function serverRuleKind(message: string): ServerRuleKind {
   if (/too common/i.test(message)) return 'common';
+  if (/too easy to guess/i.test(message)) return 'weak';
   if (/contain your e-mail/i.test(message)) return 'containsEmail';
   if (/required/i.test(message)) return 'required';
   if (/already been taken|already exists/i.test(message)) return 'taken';

@@ -108,3 +108,53 @@ export function alreadyRegisteredEmail({
     outro: [t.forgot(resetLink), t.ignore],
   });
 }
+
+const LOCKED = {
+  en: {
+    subject: 'Two-step verification locked for today',
+    greeting: (name: string) => `Hello ${name},`,
+    intro: (shop: string, n: number) =>
+      `Someone typed ${n} wrong codes of your authenticator app for your ${shop} account today, so codes are refused until tomorrow.`,
+    outro: [
+      'If it was you, wait until tomorrow, or ask the person who runs the shop’s server to set up your app again.',
+      'If it was not you, your password is known to someone else: choose a new one now (“Forgot your password?”).',
+    ],
+  },
+  fr: {
+    subject: 'Validation en deux étapes bloquée pour aujourd’hui',
+    greeting: (name: string) => `Bonjour ${name},`,
+    intro: (shop: string, n: number) =>
+      `Quelqu’un a saisi ${n} codes erronés de votre application d’authentification pour votre compte ${shop} aujourd’hui : les codes sont refusés jusqu’à demain.`,
+    outro: [
+      'Si c’était vous, attendez demain, ou demandez à la personne qui gère le serveur de la boutique de réinitialiser votre application.',
+      'Si ce n’était pas vous, quelqu’un connaît votre mot de passe : choisissez-en un nouveau dès maintenant (« Mot de passe oublié ? »).',
+    ],
+  },
+  ar: {
+    subject: 'تم إيقاف التحقق بخطوتين لهذا اليوم',
+    greeting: (name: string) => `مرحباً ${name}،`,
+    intro: (shop: string, n: number) =>
+      `أدخل شخص ما ${n} رموز خاطئة من تطبيق المصادقة لحسابك في ${shop} اليوم، لذلك ستُرفض الرموز حتى الغد.`,
+    outro: [
+      'إذا كنت أنت، انتظر حتى الغد، أو اطلب من المسؤول عن خادم المتجر إعادة إعداد تطبيقك.',
+      'إذا لم تكن أنت، فهناك من يعرف كلمة مرورك: اختر كلمة جديدة الآن («نسيت كلمة المرور؟»).',
+    ],
+  },
+} satisfies Record<Language, unknown>;
+
+/** The owner of an account whose second factor was locked for the day after too many wrong codes. */
+export function secondFactorLockedEmail(input: {
+  to: string;
+  name: string;
+  shopName: string;
+  failures: number;
+  lang: Language;
+}): MailMessage {
+  const t = LOCKED[input.lang];
+  return accountEmail(input.to, input.lang, input.shopName, {
+    subject: t.subject,
+    greeting: t.greeting(input.name),
+    intro: [t.intro(input.shopName, input.failures)],
+    outro: t.outro,
+  });
+}

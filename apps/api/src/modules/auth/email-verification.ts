@@ -7,11 +7,15 @@ import { emailVerificationTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { enqueueMail } from '../outbox/store.js';
 import { alreadyRegisteredEmail, verificationEmail } from './account-emails.js';
+import { handOver } from './hand-over.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 
 export const VERIFICATION_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 export const EMAIL_VERIFIED = 'Your e-mail address is confirmed. Thank you.';
 export const VERIFICATION_SENT = 'We have sent you a new link to confirm your e-mail address.';
 export const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+export const CONFIRMATION_PASSWORD_WRONG =
+  'This is not the password of the account. If you did not create it, choose a new password instead.';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
@@ -89,31 +93,80 @@ export class EmailVerificationService {
   }
 
   /**
-   * Spends the link and marks the account verified. Refused alike when unknown, spent, expired, or sent to an
-   * address the account no longer has. Answers the user.
+   * Spends the link and marks the account verified, once the person who opened it proved to be the mailbox's
+   * owner: the account's password (`current_password`), or a new one (`password`), which hands the account over
+   * (`handOver`: other sign-ins end, any second factor goes). Opening the link does nothing by itself, so a mail
+   * scanner that follows it confirms nothing. Refused alike when unknown, spent, expired, or sent to an address
+   * the account no longer has; a wrong password is a field error and leaves the link usable.
    */
-  async verify(token: string): Promise<number> {
+  async verify(
+    token: string,
+    proof: { current_password?: string | undefined; password?: string | undefined },
+    check: (email: string) => string | undefined,
+  ): Promise<{ userId: number; revoked: string[]; handedOver: boolean; factorRemoved: boolean }> {
     if (!TOKEN.test(token)) throw invalidLink();
+    const live = and(
+      eq(emailVerificationTokens.tokenHash, sha256Hex(token)),
+      isNull(emailVerificationTokens.usedAt),
+      gt(emailVerificationTokens.expiresAt, sql`now()`),
+    );
+    const [link] = await this.db
+      .select({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email })
+      .from(emailVerificationTokens)
+      .where(live)
+      .limit(1);
+    if (!link) throw invalidLink();
+    const [account] = await this.db
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+      .limit(1);
+    if (!account) throw invalidLink();
+
+    let passwordHash: string | undefined;
+    if (proof.password !== undefined) {
+      const weak = check(account.email);
+      if (weak) throw unprocessable('The given data was invalid', { password: [weak] });
+      passwordHash = await hashPassword(proof.password);
+    } else if (
+      !account.passwordHash ||
+      !(await verifyPassword(account.passwordHash, proof.current_password ?? ''))
+    ) {
+      throw unprocessable('The given data was invalid', { current_password: [CONFIRMATION_PASSWORD_WRONG] });
+    }
+
     return this.db.transaction(async (tx) => {
+      // The conditional update is the lock: of two uses of one link, exactly one gets the row.
       const [spent] = await tx
         .update(emailVerificationTokens)
         .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(emailVerificationTokens.tokenHash, sha256Hex(token)),
-            isNull(emailVerificationTokens.usedAt),
-            gt(emailVerificationTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+        .where(live)
+        .returning({ userId: emailVerificationTokens.userId });
       if (!spent) throw invalidLink();
       const [verified] = await tx
         .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-        .where(and(eq(users.id, spent.userId), eq(users.email, spent.email)))
+        .set({
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          ...(passwordHash !== undefined && { passwordHash }),
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(users.id, spent.userId),
+            eq(users.email, link.email),
+            // The password checked above still stands (no reset or change came in between).
+            passwordHash === undefined && account.passwordHash
+              ? eq(users.passwordHash, account.passwordHash)
+              : undefined,
+          ),
+        )
         .returning({ id: users.id });
       if (!verified) throw invalidLink();
-      return verified.id;
+      if (passwordHash === undefined) {
+        return { userId: verified.id, revoked: [], handedOver: false, factorRemoved: false };
+      }
+      const { revoked, factorRemoved } = await handOver(tx, verified.id);
+      return { userId: verified.id, revoked, handedOver: true, factorRemoved };
     });
   }
 }

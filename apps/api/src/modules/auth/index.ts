@@ -18,6 +18,8 @@ import { SocialAuthService } from './social/service.js';
 import { TwoFactorService } from './two-factor.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 
+export { removeSecondFactor } from './hand-over.js';
+
 export interface AuthModuleOptions {
   db: Database;
   config: Config;

@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { languagePath, type Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, userIdentities, users } from '../../db/schema/index.js';
+import { passwordResetTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { enqueueMail } from '../outbox/store.js';
 import { hashPassword } from './passwords.js';
 import { resetPasswordEmail } from './reset-email.js';
-import { revokeSignIns } from './sessions.js';
+import { handOver } from './hand-over.js';
 
 export const RESET_LINK_SENT =
   'If an account exists for this e-mail, we have sent it a link to choose a new password. The link expires in 1 hour.';
@@ -82,7 +82,7 @@ export class PasswordResetService {
     token: string,
     password: string,
     check: (email: string) => string | undefined,
-  ): Promise<{ userId: number; revoked: string[] }> {
+  ): Promise<{ userId: number; revoked: string[]; factorRemoved: boolean }> {
     if (!RESET_TOKEN.test(token)) throw invalidLink();
     const tokenHash = hashResetToken(token);
     const live = and(
@@ -123,18 +123,11 @@ export class PasswordResetService {
           updatedAt: new Date(),
         })
         .where(eq(users.id, spent.userId));
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-      // Whoever knew the old password may be signed in somewhere: signed out everywhere.
-      const revoked = await revokeSignIns(tx, spent.userId);
-      // The link proved the inbox. A provider identity whose address nobody vouched for (Facebook's) may belong
-      // to someone who typed this address without owning it: it no longer opens the account.
-      await tx
-        .delete(userIdentities)
-        .where(and(eq(userIdentities.userId, spent.userId), eq(userIdentities.emailVerified, false)));
-      return { userId: spent.userId, revoked };
+      // The link proved the inbox: the account is handed to whoever holds it. Whoever knew the old password is
+      // signed out everywhere, an authenticator app set up by someone else no longer guards it (the owner sets
+      // up their own), and a provider identity nobody vouched for (Facebook's) no longer opens it.
+      const { revoked, factorRemoved } = await handOver(tx, spent.userId);
+      return { userId: spent.userId, revoked, factorRemoved };
     });
   }
 }

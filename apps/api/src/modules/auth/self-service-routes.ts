@@ -88,14 +88,17 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<SelfServiceRoutesOptions> 
     },
     async (req, reply) => {
       await throttle(req, reply, [[resetPerIp, clientKey(req.ip)]]);
-      const { userId, revoked } = await passwordReset.reset(req.body.token, req.body.password, (email) =>
-        weakPasswordReason(req.body.password, email),
+      const { userId, revoked, factorRemoved } = await passwordReset.reset(
+        req.body.token,
+        req.body.password,
+        (email) => weakPasswordReason(req.body.password, email),
       );
       await service.publishRevoked(revoked);
       securityEvent(req, 'password_reset', {
         userId,
         reason: 'e-mailed link',
         sessionsEnded: revoked.length,
+        secondFactorRemoved: factorRemoved,
       });
       return { success: true as const, data: { message: PASSWORD_RESET } };
     },

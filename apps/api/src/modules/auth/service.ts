@@ -87,10 +87,6 @@ export class AuthService {
   }
 
   /**
-   * Creates the account unless the address has one; both ways cost the same work (a password hash), and the
-   * caller answers both alike. `created` tells which e-mail to send.
-   */
-  /**
    * Creates the account; `onCreated` runs in the same transaction (the confirmation link and its e-mail), so
    * the account and its e-mail are written together or not at all.
    */
@@ -235,6 +231,13 @@ export class AuthService {
       row &&
       this.#startSession(tx, await this.#promoteIfListed(tx, row, client), { id: randomUUID() }, client)
     );
+  }
+
+  /** The first sign-in of an account just registered (its address not confirmed yet). */
+  async signInCreated(userId: number, client: Client): Promise<Session> {
+    const session = await this.db.transaction((tx) => this.openSession(tx, userId, client));
+    if (!session) throw new Error('the account just created is gone');
+    return session;
   }
 
   async user(id: number): Promise<User | undefined> {

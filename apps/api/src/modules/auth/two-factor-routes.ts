@@ -1,8 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MessageResponseSchema,
   RecoveryCodesResponseSchema,
   TwoFactorEnableSchema,
+  TwoFactorProofSchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusResponseSchema,
   TwoFactorVerifySchema,
@@ -24,6 +26,11 @@ export interface TwoFactorRoutesOptions {
 
 const tags = ['auth'];
 
+/** Wrong codes (or proofs) an account may give in a day before codes are refused until the day ends. */
+export const SECOND_FACTOR_FAILURES_PER_DAY = 20;
+export const SECOND_FACTOR_LOCKED =
+  'Too many wrong codes today: codes are refused until tomorrow. We have told the account’s owner by e-mail.';
+
 /** The authenticator app of the signed-in account: set up, confirm, and the second step of a sign-in. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (
   app,
@@ -35,6 +42,27 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
   const codesPerUser: RateLimit = {
     name: 'second-factor:user',
     ...config.auth.rateLimits.secondFactorPerUser,
+  };
+  // Five tries in 15 minutes still let a patient guesser try about 480 codes a day. Wrong codes are also
+  // counted over a day, never forgiven by a success: past the limit codes are refused until the day ends,
+  // and the owner is told by e-mail.
+  const failuresPerDay: RateLimit = {
+    name: 'second-factor-failures:user',
+    max: SECOND_FACTOR_FAILURES_PER_DAY,
+    windowS: 24 * 60 * 60,
+  };
+  const guard = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
+    await throttle(req, reply, [[codesPerUser, String(userId)]], userId);
+    if ((await limiter.count(failuresPerDay, String(userId))) >= SECOND_FACTOR_FAILURES_PER_DAY) {
+      securityEvent(req, 'rate_limited', { userId, reason: `${failuresPerDay.name} (locked for the day)` });
+      throw new HttpError(429, SECOND_FACTOR_LOCKED);
+    }
+  };
+  const failed = async (userId: number) => {
+    const verdict = await limiter.consume(failuresPerDay, String(userId));
+    const count = await limiter.count(failuresPerDay, String(userId));
+    if (verdict.allowed && count === SECOND_FACTOR_FAILURES_PER_DAY)
+      await twoFactor.noticeLocked(userId, count);
   };
 
   app.get(
@@ -75,7 +103,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
     async (req, reply) => {
       const user = requireUser(req);
-      await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
+      await guard(req, reply, user.id);
       try {
         const codes = await twoFactor.enable(user, req.body.code);
         await limiter.reset(codesPerUser, String(user.id));
@@ -87,6 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 422) {
           securityEvent(req, 'second_factor_failed', { userId: user.id, reason: 'wrong code at set-up' });
+          await failed(user.id);
         }
         throw err;
       }
@@ -105,7 +134,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
     async (req, reply) => {
       const user = requireUser(req);
-      await throttle(req, reply, [[codesPerUser, String(user.id)]], user.id);
+      await guard(req, reply, user.id);
       try {
         const how = await twoFactor.verify(user, req.body);
         await limiter.reset(codesPerUser, String(user.id));
@@ -120,11 +149,36 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
             userId: user.id,
             reason: req.body.code === undefined ? 'wrong recovery code' : 'wrong or reused code',
           });
+          await failed(user.id);
         }
         throw err;
       }
     },
   );
+
+  /** A change of the factor itself: throttled like codes, each wrong proof logged. */
+  const withProof = async <T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    change: () => Promise<T>,
+  ): Promise<T> => {
+    const user = requireUser(req);
+    await guard(req, reply, user.id);
+    try {
+      const result = await change();
+      await limiter.reset(codesPerUser, String(user.id));
+      return result;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 422) {
+        securityEvent(req, 'second_factor_failed', {
+          userId: user.id,
+          reason: 'wrong password or code to change the second factor',
+        });
+        await failed(user.id);
+      }
+      throw err;
+    }
+  };
 
   app.post(
     '/v1/auth/two-factor/recovery-codes',
@@ -132,14 +186,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary:
-          'Ten new recovery codes (the old ones stop working); from a sign-in that passed the second factor',
+          'Ten new recovery codes (the old ones stop working); from a sign-in that passed the second factor, with the password or a current code',
+        body: TwoFactorProofSchema,
         response: { 200: RecoveryCodesResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await twoFactor.regenerateRecoveryCodes(requireUser(req)),
-    }),
+    async (req, reply) => {
+      const user = requireUser(req);
+      const codes = await withProof(req, reply, () => twoFactor.regenerateRecoveryCodes(user, req.body));
+      securityEvent(req, 'recovery_codes_renewed', { userId: user.id, reason: 'asked by the account' });
+      return { success: true as const, data: codes };
+    },
   );
 
   app.delete(
@@ -148,13 +205,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary:
-          'Remove the authenticator app and its recovery codes; from a sign-in that passed the second factor',
+          'Remove the authenticator app and its recovery codes; from a sign-in that passed the second factor, with the password or a current code',
+        body: TwoFactorProofSchema,
         response: { 200: MessageResponseSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = requireUser(req);
-      await twoFactor.disable(user);
+      await withProof(req, reply, () => twoFactor.disable(user, req.body));
       securityEvent(req, 'second_factor_removed', { userId: user.id, reason: 'authenticator app removed' });
       return { success: true as const, data: { message: 'The authenticator app has been removed.' } };
     },

@@ -2,11 +2,16 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@boutique/contracts';
-import { TOTP_DIGITS } from '@boutique/contracts';
+import type { RecoveryCodes, TwoFactorProof, TwoFactorSetup, TwoFactorStatus } from '@boutique/contracts';
+import { ERROR_CODES, TOTP_DIGITS } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { emailLanguage } from '../../lib/mail-layout.js';
+import { enqueueMail } from '../outbox/store.js';
+import { secondFactorLockedEmail } from './account-emails.js';
+import { removeSecondFactor } from './hand-over.js';
+import { verifyPassword } from './passwords.js';
 import type { AuthUser } from './tokens.js';
 
 export const CODE_WRONG = 'This code is not right, or was already used. Try the newest one.';
@@ -15,6 +20,14 @@ export const ALREADY_ENROLLED = 'An authenticator app is already set up. Remove 
 export const NOT_ENROLLED = 'No authenticator app is set up for this account.';
 export const NO_PENDING_SETUP = 'Start the set-up again: scan the new code, then enter the code it shows.';
 export const VERIFY_FIRST = 'Confirm this sign-in with your authenticator app first.';
+export const PASSWORD_WRONG = 'The password is incorrect.';
+export const ADMINS_ONLY = 'Two-step verification is for the accounts of the back office.';
+export const CONFIRM_ADDRESS_FIRST =
+  'Confirm your e-mail address first, with the link we sent you, then set up an authenticator app.';
+
+/** Only the proven owner of the address may tie an app to the account (whoever registered it need not be). */
+const confirmAddressFirst = () =>
+  new HttpError(403, CONFIRM_ADDRESS_FIRST, undefined, { code: ERROR_CODES.emailUnverified });
 
 const RECOVERY_CODE_COUNT = 10;
 const PERIOD_S = 30;
@@ -58,6 +71,8 @@ export class TwoFactorService {
       .select({
         role: users.role,
         email: users.email,
+        verifiedAt: users.emailVerifiedAt,
+        passwordHash: users.passwordHash,
         secret: userTotp.secret,
         confirmedAt: userTotp.confirmedAt,
       })
@@ -85,6 +100,11 @@ export class TwoFactorService {
   async setup(user: AuthUser): Promise<TwoFactorSetup> {
     const row = await this.#account(user.id);
     if (!row) throw new HttpError(401, 'Unauthenticated.');
+    if (row.verifiedAt === null) throw confirmAddressFirst();
+    // Only the back office asks for it at sign-in: a customer's app would guard nothing (decision 030).
+    if (row.role !== 'admin' && !row.confirmedAt) {
+      throw new HttpError(403, ADMINS_ONLY, undefined, { code: ERROR_CODES.secondFactorForAdminsOnly });
+    }
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const secret = new OTPAuth.Secret({ size: 20 });
     const encrypted = this.#encrypt(secret.base32);
@@ -107,6 +127,7 @@ export class TwoFactorService {
   /** Confirms the pending secret with a code of the app; this sign-in has passed. Answers recovery codes. */
   async enable(user: AuthUser, code: string): Promise<RecoveryCodes> {
     const row = await this.#account(user.id);
+    if (row && row.verifiedAt === null) throw confirmAddressFirst();
     if (!row?.secret) throw unprocessable('The given data was invalid', { code: [NO_PENDING_SETUP] });
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const step = this.#check(this.#decrypt(row.secret), row.email, code);
@@ -170,22 +191,65 @@ export class TwoFactorService {
     return 'recovery_code';
   }
 
-  /** New recovery codes (the old ones stop working); only from a sign-in that passed the second factor. */
-  async regenerateRecoveryCodes(user: AuthUser): Promise<RecoveryCodes> {
+  /**
+   * New recovery codes (the old ones stop working); only from a sign-in that passed the second factor, with the
+   * password or a current code (an access token alone is not enough).
+   */
+  async regenerateRecoveryCodes(user: AuthUser, proof: TwoFactorProof): Promise<RecoveryCodes> {
     await this.#requirePassed(user);
+    await this.#requireProof(user, proof);
     return this.db.transaction(async (tx) => ({
       recovery_codes: await this.#replaceRecoveryCodes(tx, user.id),
     }));
   }
 
-  /** Removes the app and the codes; only from a sign-in that passed the second factor. */
-  async disable(user: AuthUser): Promise<void> {
+  /** Removes the app and the codes; only from a sign-in that passed the second factor, with the same proof. */
+  async disable(user: AuthUser, proof: TwoFactorProof): Promise<void> {
     await this.#requirePassed(user);
-    await this.db.transaction(async (tx) => {
-      await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
-      await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
-      await tx.update(refreshTokens).set({ secondFactorAt: null }).where(eq(refreshTokens.userId, user.id));
+    await this.#requireProof(user, proof);
+    await this.db.transaction((tx) => removeSecondFactor(tx, user.id));
+  }
+
+  /** The password of the account, or a code of the app not used before (spent by this check). */
+  async #requireProof(user: AuthUser, proof: TwoFactorProof): Promise<void> {
+    const row = await this.#account(user.id);
+    if (!row) throw new HttpError(401, 'Unauthenticated.');
+    if (proof.code !== undefined) {
+      const step =
+        row.secret && row.confirmedAt
+          ? this.#check(this.#decrypt(row.secret), row.email, proof.code)
+          : undefined;
+      const [used] =
+        step === undefined
+          ? []
+          : await this.db
+              .update(userTotp)
+              .set({ lastStep: step })
+              .where(and(eq(userTotp.userId, user.id), sql`coalesce(${userTotp.lastStep}, -1) < ${step}`))
+              .returning({ userId: userTotp.userId });
+      if (!used) throw unprocessable('The given data was invalid', { code: [CODE_WRONG] });
+      return;
+    }
+    if (!row.passwordHash || !(await verifyPassword(row.passwordHash, proof.password ?? ''))) {
+      throw unprocessable('The given data was invalid', { password: [PASSWORD_WRONG] });
+    }
+  }
+
+  /** Tells the account's owner, by e-mail in their language, that codes are refused for the day. */
+  async noticeLocked(userId: number, failures: number): Promise<void> {
+    const [row] = await this.db
+      .select({ email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) return;
+    const message = secondFactorLockedEmail({
+      to: row.email,
+      name: row.name,
+      shopName: this.settings.shopName,
+      failures,
+      lang: emailLanguage(row.locale ?? undefined),
     });
+    await enqueueMail(this.db, { kind: 'second_factor_locked', about: `user:${userId}`, message });
   }
 
   async #requirePassed(user: AuthUser) {

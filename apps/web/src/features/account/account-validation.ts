@@ -10,6 +10,7 @@ import type { AddressValues } from '@/lib/address-validation';
 export type AccountErrorKey =
   | 'passwordCommon'
   | 'passwordContainsEmail'
+  | 'passwordWeak'
   | 'nameRequired'
   | 'nameTooLong'
   | 'nameInvalid'
@@ -69,6 +70,7 @@ export function translateServerError(field: string, message: string, t: Translat
   const kind = serverRuleKind(message);
   if (kind === 'common') return t('validation.passwordCommon');
   if (kind === 'containsEmail') return t('validation.passwordContainsEmail');
+  if (kind === 'weak') return t('validation.passwordWeak');
   if (kind === 'other' || kind === 'taken')
     return t(`validation.${field === 'current_password' ? 'currentPasswordWrong' : 'invalid'}`);
   return t(`validation.${accountErrorKey(field, kind)}`);

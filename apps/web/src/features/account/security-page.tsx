@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { SignInSession, TwoFactorSetup } from '@boutique/contracts';
+import type { SignInSession, TwoFactorProof, TwoFactorSetup } from '@boutique/contracts';
 import { TOTP_DIGITS } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -17,6 +17,7 @@ import { Field, FormMessages, fieldA11y, ltrInputClass } from '@/components/ui/f
 import {
   sessionsQuery,
   startTwoFactorSetup,
+  twoFactorProof,
   useDisableTwoFactor,
   useEnableTwoFactor,
   useEndAllSessions,
@@ -138,6 +139,7 @@ function TwoFactorCard() {
   const [starting, setStarting] = useState(false);
   const newCodes = useNewRecoveryCodes();
   const disable = useDisableTwoFactor();
+  const [asking, setAsking] = useState<'codes' | 'remove' | null>(null);
 
   if (!status.data || (!status.data.required && !status.data.enabled)) return null;
   const { enabled, verified, required, recovery_codes_left: left } = status.data;
@@ -179,29 +181,31 @@ function TwoFactorCard() {
             {t('security.twoFactor.codesLeft', { count: left })}
           </p>
           {verified ? (
-            <div className={styles.actions}>
-              <Button
-                variant="outline"
-                loading={newCodes.isPending}
-                onClick={() =>
-                  newCodes.mutate(undefined, {
-                    onSuccess: setCodes,
-                    onError: () => setError(t('security.twoFactor.failed')),
-                  })
-                }
-              >
-                {t('security.twoFactor.newCodes')}
-              </Button>
-              <Button
-                variant="ghost"
-                loading={disable.isPending}
-                onClick={() =>
-                  disable.mutate(undefined, { onError: () => setError(t('security.twoFactor.failed')) })
-                }
-              >
-                {t('security.twoFactor.remove')}
-              </Button>
-            </div>
+            asking ? (
+              <ProofForm
+                action={asking}
+                pending={newCodes.isPending || disable.isPending}
+                onCancel={() => setAsking(null)}
+                onProof={(proof, fail) => {
+                  const done = { onSuccess: () => setAsking(null), onError: fail };
+                  if (asking === 'codes')
+                    newCodes.mutate(proof, {
+                      ...done,
+                      onSuccess: (list) => (setAsking(null), setCodes(list)),
+                    });
+                  else disable.mutate(proof, done);
+                }}
+              />
+            ) : (
+              <div className={styles.actions}>
+                <Button variant="outline" onClick={() => (setError(null), setAsking('codes'))}>
+                  {t('security.twoFactor.newCodes')}
+                </Button>
+                <Button variant="ghost" onClick={() => (setError(null), setAsking('remove'))}>
+                  {t('security.twoFactor.remove')}
+                </Button>
+              </div>
+            )
           ) : (
             <ButtonLink to={paths.twoFactor.href()} state={{ from: location }}>
               {t('security.twoFactor.confirmSignIn')}
@@ -217,6 +221,78 @@ function TwoFactorCard() {
       )}
       <FormMessages error={error} />
     </section>
+  );
+}
+
+/**
+ * Before new recovery codes or removing the app: the password, or a code of the app (an access token alone
+ * must not be enough to change the second factor).
+ */
+function ProofForm({
+  action,
+  pending,
+  onProof,
+  onCancel,
+}: {
+  action: 'codes' | 'remove';
+  pending: boolean;
+  onProof: (proof: TwoFactorProof, fail: (err: unknown) => void) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const base = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ids = { control: `${base}-proof`, error: `${base}-proof-error` };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!value) return setError(t('security.twoFactor.proofRequired'));
+    onProof(twoFactorProof(value), (err) =>
+      setError(
+        err instanceof ApiError && err.status === 422
+          ? t('security.twoFactor.proofWrong')
+          : err instanceof ApiError && err.status === 429
+            ? t('security.twoFactor.tooMany')
+            : t('security.twoFactor.failed'),
+      ),
+    );
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit}>
+      <div className={styles.codeField}>
+        <Field
+          label={t('security.twoFactor.proofLabel')}
+          htmlFor={ids.control}
+          errorId={ids.error}
+          error={error ?? undefined}
+        >
+          <input
+            type="password"
+            className={ltrInputClass}
+            autoComplete="current-password"
+            aria-required="true"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+            {...fieldA11y(ids, error ?? undefined)}
+          />
+        </Field>
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" variant={action === 'remove' ? 'outline' : 'dark'} loading={pending}>
+          {action === 'remove'
+            ? t('security.twoFactor.confirmRemove')
+            : t('security.twoFactor.confirmNewCodes')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {t('security.twoFactor.cancel')}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   LoginSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  VerifyEmailSchema,
 } from '@boutique/contracts/forms';
 import { resolverOf, validateWith, type Rule } from '@/lib/validation';
 
@@ -23,6 +24,7 @@ export type AuthErrorKey =
   | 'passwordMismatch'
   | 'passwordCommon'
   | 'passwordContainsEmail'
+  | 'passwordWeak'
   | 'invalid';
 
 export type TranslateError = (key: `validation.${AuthErrorKey}`) => string;
@@ -34,6 +36,8 @@ export function authErrorKey(field: string, rule: Rule): AuthErrorKey {
       return rule === 'required' ? 'nameRequired' : rule === 'tooLong' ? 'nameTooLong' : 'nameInvalid';
     case 'email':
       return rule === 'required' ? 'emailRequired' : 'emailInvalid';
+    case 'current_password':
+      return rule === 'required' ? 'passwordRequired' : 'invalid';
     case 'password':
       return rule === 'required'
         ? 'passwordRequired'
@@ -86,3 +90,28 @@ export const validateResetPassword = (values: ResetPasswordFormValues, token: st
   validateWith(ResetPasswordSchema, values, wording(t), { input: { token, ...values } });
 export const resetPasswordResolver = (t: TranslateError, token: string) =>
   resolverOf((v: ResetPasswordFormValues) => validateResetPassword(v, token, t));
+
+export type ConfirmAddressMode = 'password' | 'new';
+export interface ConfirmAddressFormValues {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+/**
+ * Confirming an address asks the account's password, or a new one (twice): only the fields of the chosen way
+ * are sent. The token comes from the link.
+ */
+export function validateConfirmAddress(
+  values: ConfirmAddressFormValues,
+  token: string,
+  mode: ConfirmAddressMode,
+  t: TranslateError,
+) {
+  const shown: Partial<ConfirmAddressFormValues> =
+    mode === 'password'
+      ? { current_password: values.current_password }
+      : { password: values.password, password_confirmation: values.password_confirmation };
+  return validateWith(VerifyEmailSchema, shown, wording(t), { input: { token, ...shown } });
+}
+export const confirmAddressResolver = (t: TranslateError, token: string, mode: ConfirmAddressMode) =>
+  resolverOf((v: ConfirmAddressFormValues) => validateConfirmAddress(v, token, mode, t));

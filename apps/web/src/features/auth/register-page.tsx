@@ -3,7 +3,6 @@ import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { returnPath, type LoginRedirectState } from '@/lib/session/redirect';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -40,18 +39,12 @@ export default function RegisterPage() {
 
   const reveal = { show: t('fields.showPassword'), hide: t('fields.hidePassword') };
 
-  const [inbox, setInbox] = useState<string | null>(null);
   const onSubmit = handleSubmit((input) => {
     setBanner(null);
-    setInbox(null);
     mutation.mutate(
       { ...input, lang: currentLanguage() },
       {
         onError: (error) => {
-          // Registered, but the sign-in that follows was refused: the address already had an account, whose owner
-          // has just been told by e-mail. The page says the same as for anyone: look in the inbox.
-          if (error instanceof ApiError && error.status === 401)
-            return setInbox(t('register.checkInbox', { email: input.email }));
           if (
             showServerFieldErrors(error, FIELDS, setError, (name, text) =>
               translateServerFieldError(name, text, t),
@@ -79,7 +72,7 @@ export default function RegisterPage() {
     >
       <PageMeta title={t('meta.register')} canonicalPath={paths.register.href()} />
       <meta name="robots" content="noindex" />
-      <FormMessages error={banner} success={inbox} />
+      <FormMessages error={banner} />
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field label={t('fields.name')} {...bind('name').field}>
           <input

@@ -10,6 +10,7 @@ export function translateServerFieldError(field: string, message: string, t: TFu
   if (kind === 'taken') return t('validation.emailTaken');
   if (kind === 'common') return t('validation.passwordCommon');
   if (kind === 'containsEmail') return t('validation.passwordContainsEmail');
+  if (kind === 'weak') return t('validation.passwordWeak');
   if (kind === 'other') return t('validation.invalid');
   return t(`validation.${authErrorKey(field, kind)}`);
 }

@@ -234,8 +234,12 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
       const session = await social.exchange(req.body.token, req.body.provider, bindingOf(req), clientOf(req));
       if (!session) throw new HttpError(401, INVALID_LOGIN_CODE);
       void reply.clearCookie(bindingCookie, bindingOptions);
-      req.log.info({ userId: session.user.id, provider: req.body.provider }, 'social sign-in completed');
       startSession(reply, session);
+      securityEvent(req, 'signed_in', {
+        userId: session.user.id,
+        reason: `social: ${req.body.provider}`,
+        role: session.user.role,
+      });
       return { success: true as const, data: session };
     },
   );

@@ -4,7 +4,7 @@ import { SOCIAL_PROVIDERS, languagePath, pathLanguage, type SocialProvider } fro
 import type { Database } from '../../../db/client.js';
 import { oauthGrants, userIdentities, users } from '../../../db/schema/index.js';
 import { isUniqueViolation, type AuthService, type Client, type Session, type Tx } from '../service.js';
-import { revokeSignIns } from '../sessions.js';
+import { handOver } from '../hand-over.js';
 import { ProviderError, type ProviderClient, type ProviderProfile } from './providers.js';
 
 export const PROVIDER_LABELS: Record<SocialProvider, string> = {
@@ -396,10 +396,9 @@ export class SocialAuthService {
           .update(users)
           .set({ passwordHash: null, emailVerifiedAt: sql`now()`, updatedAt: new Date() })
           .where(eq(users.id, userId));
-        await tx
-          .delete(userIdentities)
-          .where(and(eq(userIdentities.userId, userId), eq(userIdentities.emailVerified, false)));
-        revoked = await revokeSignIns(tx, userId);
+        // The provider proved the mailbox: whatever the registrant set up (sessions, an authenticator app,
+        // identities nobody vouched for) is theirs no more.
+        ({ revoked } = await handOver(tx, userId));
         takenOver = true;
       }
     } else {

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, RecoveryCodes, SessionsResponse, TwoFactorSetup } from '@boutique/contracts';
-import type { Language } from '@boutique/contracts/constants';
+import type {
+  MessageResponse,
+  RecoveryCodes,
+  SessionsResponse,
+  TwoFactorProof,
+  TwoFactorSetup,
+} from '@boutique/contracts';
+import { TOTP_DIGITS, type Language } from '@boutique/contracts/constants';
 import { apiRequest } from '@/lib/api-client';
 import { session } from '@/lib/session/session';
 import { twoFactorStatusQuery } from '@/lib/session/two-factor';
@@ -57,15 +63,22 @@ export const useEnableTwoFactor = () =>
       ).data.recovery_codes,
   );
 
+/** Six digits are a code of the app; anything else is the password (which is never that short). */
+export const twoFactorProof = (entered: string): TwoFactorProof =>
+  new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(entered.trim()) ? { code: entered.trim() } : { password: entered };
+
 export const useNewRecoveryCodes = () =>
   useTwoFactorChange(
-    async (_: void) =>
+    async (proof: TwoFactorProof) =>
       (
         await apiRequest<{ success: true; data: RecoveryCodes }>('/v1/auth/two-factor/recovery-codes', {
           method: 'POST',
+          body: proof,
         })
       ).data.recovery_codes,
   );
 
 export const useDisableTwoFactor = () =>
-  useTwoFactorChange((_: void) => apiRequest<MessageResponse>('/v1/auth/two-factor', { method: 'DELETE' }));
+  useTwoFactorChange((proof: TwoFactorProof) =>
+    apiRequest<MessageResponse>('/v1/auth/two-factor', { method: 'DELETE', body: proof }),
+  );

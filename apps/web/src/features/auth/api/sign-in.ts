@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, Login, Register, RegisterResponse, SocialExchange } from '@boutique/contracts';
+import type { AuthResponse, Login, Register, SocialExchange } from '@boutique/contracts';
 import type { Language } from '@boutique/contracts/constants';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { session } from '@/lib/session/session';
@@ -22,14 +22,10 @@ const post = (path: string, body: unknown) =>
 export const login = (input: Login) => post('/v1/auth/login', input);
 
 /**
- * Registration answers the same whether or not the address is taken (its owner is told by e-mail), so it opens
- * no session: the new customer is signed in with the credentials just chosen. For a taken address that sign-in
- * fails (unless it is the owner's own password), and the page says to look in the inbox.
+ * Registration answers like a sign-in (201, the user and the tokens), the address still to be confirmed from
+ * the e-mailed link; a taken address is a 422 with `errors.email`.
  */
-export async function register(input: Register & { lang: Language }) {
-  await apiRequest<RegisterResponse>('/v1/auth/register', { method: 'POST', body: input, session: false });
-  return login({ email: input.email, password: input.password });
-}
+export const register = (input: Register & { lang: Language }) => post('/v1/auth/register', input);
 /** Trades the one-time code of a social callback for a session (the refresh cookie comes with it). */
 export const exchangeSocialCode = (input: SocialExchange) => post('/v1/auth/social/exchange', input);
 
