@@ -7,6 +7,7 @@ import { auditLog } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { waitForMails } from './mail.js';
 import { generousLimits, signUp } from './support/shop.js';
+import { mailsAbout } from './support/after-sale.js';
 
 /**
  * Who holds an account (ASVS 6.4, 6.5): the owner's address registered first by someone else, confirmation by
@@ -231,11 +232,11 @@ describe('recovery ends the old factor', () => {
 
   it('the command’s revoke then grant gives a new set-up, as the guide says, and both are in the audit log', async () => {
     const a = await adminWithApp();
-    expect(await setUserRole(t.database.db, a.email, 'customer')).toMatchObject({
+    expect(await setUserRole(t.database.db, a.email, 'customer', 'Dar Lalla')).toMatchObject({
       changed: true,
       factorRemoved: true,
     });
-    expect(await setUserRole(t.database.db, a.email, 'admin')).toMatchObject({ changed: true });
+    expect(await setUserRole(t.database.db, a.email, 'admin', 'Dar Lalla')).toMatchObject({ changed: true });
     const signedIn = (await login(a.email, a.password)).body.data.tokens;
     expect((await adminCall(signedIn.accessToken)).body.code).toBe('second_factor_enrolment_required');
     const setup = await json(
@@ -292,9 +293,101 @@ describe('guessing codes', () => {
     for (let i = 0; i < 4; i += 1) expect((await verify({ code: '000000' })).status).toBe(422);
     const locked = await verify({ recovery_code: a.recoveryCodes[5]! });
     expect(locked.status).toBe(429);
-    const [mail] = await waitForMails(t.config.mail.dir, a.email, 2).then((m) =>
-      m.filter((x) => x.subject.startsWith('Two-step verification locked')),
-    );
+    const mail = (await mailsAbout(t, `user:${a.id}`)).find((m) => m.kind === 'second_factor_locked');
+    expect(mail?.subject).toMatch(/^Two-step verification locked/);
     expect(mail?.text).toContain('20 wrong codes');
+  });
+});
+
+describe('the owner hears of every change to how the account is protected', () => {
+  const noticesOf = async (userId: number) =>
+    (await mailsAbout(t, `user:${userId}`)).map((m) => m.kind).filter((k) => k.startsWith('security_'));
+  const loginAs = (email: string, password: string, userAgent: string) =>
+    json('POST', '/api/v1/auth/login', { email, password }, { 'user-agent': userAgent });
+
+  it('e-mails a set-up, new recovery codes and a removed app, each once, in the account’s language', async () => {
+    const a = await adminWithApp();
+    await t.database.db.update(users).set({ locale: 'fr' }).where(eq(users.id, a.id));
+    expect(await noticesOf(a.id)).toEqual(['security_factor_enabled']);
+
+    const auth = bearer(a.accessToken);
+    await json('POST', '/api/v1/auth/two-factor/recovery-codes', { password: 'Wrong-Password-77' }, auth);
+    expect(await noticesOf(a.id)).toEqual(['security_factor_enabled']);
+    await json('POST', '/api/v1/auth/two-factor/recovery-codes', { password: a.password }, auth);
+    await json('DELETE', '/api/v1/auth/two-factor', { password: a.password }, auth);
+    expect(await noticesOf(a.id)).toEqual([
+      'security_factor_enabled',
+      'security_recovery_codes_renewed',
+      'security_factor_removed',
+    ]);
+    const removed = (await mailsAbout(t, `user:${a.id}`)).at(-1)!;
+    expect(removed.to).toBe(a.email);
+    expect(removed.subject).toMatch(/^L’application d’authentification a été retirée de votre compte/);
+  });
+
+  it('e-mails a changed password, from the profile and from a reset link', async () => {
+    const a = await account(nextEmail(), OWNER_PASSWORD);
+    const NEW = 'Orchard-Lantern-Medina-6';
+    const wrong = await json(
+      'PATCH',
+      '/api/v1/auth/user',
+      { password: NEW, password_confirmation: NEW, current_password: 'Not-It-at-all-3' },
+      bearer(a.accessToken),
+    );
+    expect(wrong.status).toBe(422);
+    expect(await noticesOf(a.id)).toEqual([]);
+    const changed = await json(
+      'PATCH',
+      '/api/v1/auth/user',
+      { password: NEW, password_confirmation: NEW, current_password: OWNER_PASSWORD },
+      bearer(a.accessToken),
+    );
+    expect(changed.status).toBe(200);
+    expect(await noticesOf(a.id)).toEqual(['security_password_changed']);
+
+    const before = (await waitForMails(t.config.mail.dir, a.email)).length;
+    await json('POST', '/api/v1/auth/forgot-password', { email: a.email });
+    const mails = await waitForMails(t.config.mail.dir, a.email, before + 1);
+    const token = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
+    const AGAIN = 'Harbour-Cedar-Tiles-31';
+    const reset = await json('POST', '/api/v1/auth/reset-password', {
+      token,
+      password: AGAIN,
+      password_confirmation: AGAIN,
+    });
+    expect(reset.status).toBe(200);
+    expect(await noticesOf(a.id)).toEqual(['security_password_changed', 'security_password_changed']);
+  });
+
+  it('e-mails an admin signed in from a browser none of their sign-ins used, never a customer', async () => {
+    const a = await adminWithApp();
+    const customer = await account(nextEmail(), OWNER_PASSWORD);
+    const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1';
+    const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
+    const start = (await noticesOf(a.id)).length;
+
+    expect((await loginAs(a.email, a.password, PHONE)).status).toBe(200);
+    expect((await loginAs(a.email, a.password, PHONE)).status).toBe(200);
+    const afterPhone = await noticesOf(a.id);
+    expect(afterPhone.slice(start)).toEqual(['security_new_device']);
+    const notice = (await mailsAbout(t, `user:${a.id}`)).at(-1)!;
+    expect(notice.text).toContain('iPhone OS 18_1');
+
+    expect((await loginAs(a.email, 'Not-The-Password-9', LAPTOP)).status).toBe(401);
+    expect((await noticesOf(a.id)).length).toBe(afterPhone.length);
+    expect((await loginAs(a.email, a.password, LAPTOP)).status).toBe(200);
+    expect((await noticesOf(a.id)).slice(start)).toEqual(['security_new_device', 'security_new_device']);
+
+    expect((await loginAs(customer.email, OWNER_PASSWORD, LAPTOP)).status).toBe(200);
+    expect(await noticesOf(customer.id)).toEqual([]);
+  });
+
+  it('e-mails a role given or taken by the command line', async () => {
+    const a = await account(nextEmail(), OWNER_PASSWORD);
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, a.id));
+    await setUserRole(t.database.db, a.email, 'admin', 'Dar Lalla');
+    await setUserRole(t.database.db, a.email, 'admin', 'Dar Lalla');
+    await setUserRole(t.database.db, a.email, 'customer', 'Dar Lalla');
+    expect(await noticesOf(a.id)).toEqual(['security_role_granted', 'security_role_revoked']);
   });
 });

@@ -647,28 +647,28 @@ describe('the OpenAPI document', () => {
 describe('making a user an admin', () => {
   it('changes the role of an existing account, and says so when there is none', async () => {
     const me = await newCustomer();
-    expect(await setUserRole(t.database.db, 'nobody@example.ae', 'admin')).toBeUndefined();
+    expect(await setUserRole(t.database.db, 'nobody@example.ae', 'admin', 'Dar Lalla')).toBeUndefined();
     // Never an account whose address is not proven: whoever registered it need not own it.
-    expect(await setUserRole(t.database.db, me.email, 'admin')).toMatchObject({
+    expect(await setUserRole(t.database.db, me.email, 'admin', 'Dar Lalla')).toMatchObject({
       changed: false,
       unverified: true,
     });
     expect((await userRow(me.id)).role).toBe('customer');
     await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.id));
 
-    const made = await setUserRole(t.database.db, `  ${me.email.toUpperCase()} `, 'admin');
+    const made = await setUserRole(t.database.db, `  ${me.email.toUpperCase()} `, 'admin', 'Dar Lalla');
     expect(made).toEqual({
       user: { id: me.id, email: me.email, name: 'Khadija Alaoui' },
       role: 'admin',
       changed: true,
     });
     expect((await userRow(me.id)).role).toBe('admin');
-    expect((await setUserRole(t.database.db, me.email, 'admin'))?.changed).toBe(false);
+    expect((await setUserRole(t.database.db, me.email, 'admin', 'Dar Lalla'))?.changed).toBe(false);
     // The role reaches the account's next tokens.
     const signedIn = await login(me.email, PASSWORD);
     expect(signedIn.body.data.user.role).toBe('admin');
 
-    expect((await setUserRole(t.database.db, me.email, 'customer'))?.changed).toBe(true);
+    expect((await setUserRole(t.database.db, me.email, 'customer', 'Dar Lalla'))?.changed).toBe(true);
     expect((await userRow(me.id)).role).toBe('customer');
     const counts = await t.database.db
       .select({ admins: sql<number>`count(*) filter (where ${users.role} = 'admin')::int` })

@@ -39,7 +39,7 @@ export async function userAdmin(argv: string[], io: CommandIo): Promise<number> 
   const { config, database } = opened;
   try {
     const role = parsed.values.revoke ? 'customer' : 'admin';
-    const result = await setUserRole(database.db, email, role);
+    const result = await setUserRole(database.db, email, role, config.shop.name);
     const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `${config.dataDir}/db`;
     if (!result) {
       err(`No account has the e-mail ${email.trim().toLowerCase()} (in ${where}). They must register first.`);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UserRole } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
-import { removeSecondFactor } from '../auth/index.js';
+import { enqueueSecurityNotice, removeSecondFactor } from '../auth/index.js';
 
 export interface RoleChange {
   user: { id: number; email: string; name: string };
@@ -25,6 +25,8 @@ export async function setUserRole(
   db: Database,
   email: string,
   role: UserRole,
+  /** Names the shop in the e-mail that tells the account's owner of the change. */
+  shopName: string,
 ): Promise<RoleChange | undefined> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -55,6 +57,7 @@ export async function setUserRole(
       before: { role: previous },
       after: { role, by: 'command', second_factor_removed: factorRemoved },
     });
+    await enqueueSecurityNotice(tx, shopName, user.id, role === 'admin' ? 'role_granted' : 'role_revoked');
     return { user, role, changed: true, ...(role === 'customer' && { factorRemoved }) };
   });
 }

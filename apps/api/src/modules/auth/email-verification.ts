@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { emailVerificationTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { enqueueMail } from '../outbox/store.js';
+import { enqueueSecurityNotice } from './security-notices.js';
 import { alreadyRegisteredEmail, verificationEmail } from './account-emails.js';
 import { handOver } from './hand-over.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -166,6 +167,9 @@ export class EmailVerificationService {
         return { userId: verified.id, revoked: [], handedOver: false, factorRemoved: false };
       }
       const { revoked, factorRemoved } = await handOver(tx, verified.id);
+      await enqueueSecurityNotice(tx, this.settings.shopName, verified.id, 'password_changed');
+      if (factorRemoved)
+        await enqueueSecurityNotice(tx, this.settings.shopName, verified.id, 'factor_removed');
       return { userId: verified.id, revoked, handedOver: true, factorRemoved };
     });
   }

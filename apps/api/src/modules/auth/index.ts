@@ -19,6 +19,7 @@ import { TwoFactorService } from './two-factor.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 
 export { removeSecondFactor } from './hand-over.js';
+export { enqueueSecurityNotice } from './security-notices.js';
 
 export interface AuthModuleOptions {
   db: Database;
@@ -53,6 +54,7 @@ export const authModule = fp<AuthModuleOptions>(
         access: { secret, issuer: config.publicUrl, ttlS: config.auth.accessTokenTtlS },
         refreshTokenTtlS: config.auth.refreshTokenTtlS,
         adminEmails: config.auth.adminEmails,
+        shopName: config.shop.name,
       },
       revocations,
       app.log,
@@ -69,7 +71,12 @@ export const authModule = fp<AuthModuleOptions>(
       shopName: config.shop.name,
       ttlS: config.auth.emailVerificationTtlS,
     });
-    const profile = new ProfileService(db, new AvatarStore(storage), config.auth.freshSignInS);
+    const profile = new ProfileService(
+      db,
+      new AvatarStore(storage),
+      config.auth.freshSignInS,
+      config.shop.name,
+    );
     await app.register(authRoutes, { service, passwordReset, verification, profile, limiter, config });
     const twoFactor = new TwoFactorService(db, { secret, shopName: config.shop.name });
     await app.register(twoFactorRoutes, { twoFactor, limiter, config });

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { enqueueMail } from '../outbox/store.js';
+import { enqueueSecurityNotice } from './security-notices.js';
 import { hashPassword } from './passwords.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { handOver } from './hand-over.js';
@@ -127,6 +128,9 @@ export class PasswordResetService {
       // signed out everywhere, an authenticator app set up by someone else no longer guards it (the owner sets
       // up their own), and a provider identity nobody vouched for (Facebook's) no longer opens it.
       const { revoked, factorRemoved } = await handOver(tx, spent.userId);
+      await enqueueSecurityNotice(tx, this.settings.shopName, spent.userId, 'password_changed');
+      if (factorRemoved)
+        await enqueueSecurityNotice(tx, this.settings.shopName, spent.userId, 'factor_removed');
       return { userId: spent.userId, revoked, factorRemoved };
     });
   }

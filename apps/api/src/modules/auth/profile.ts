@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { toUser } from './service.js';
 import { revokeSignIns } from './sessions.js';
 import type { AuthUser } from './tokens.js';
+import { enqueueSecurityNotice } from './security-notices.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one.';
 export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
@@ -34,6 +35,8 @@ export class ProfileService {
     private readonly avatars: AvatarStore,
     /** How recent a sign-in must be to set a first password (no current one to prove). */
     private readonly freshSignInS: number,
+    /** Names the shop in the notice of a changed password. */
+    private readonly shopName: string,
   ) {}
 
   /** Whether this sign-in began within the last `freshSignInS` seconds. */
@@ -125,6 +128,7 @@ export class ProfileService {
             .update(passwordResetTokens)
             .set({ usedAt: sql`now()` })
             .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+          await enqueueSecurityNotice(tx, this.shopName, userId, 'password_changed');
         }
         return { user: toUser(updated), previousAvatar: locked.avatar, revoked };
       });

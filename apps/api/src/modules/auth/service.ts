@@ -8,6 +8,7 @@ import { refreshTokens, users } from '../../db/schema/index.js';
 import { logSecurityEvent } from '../../lib/security-log.js';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords.js';
 import { liveSignIns, revokeFamily, revokeSignIns, type SessionRevocations } from './sessions.js';
+import { enqueueSecurityNotice } from './security-notices.js';
 import {
   hashRefreshToken,
   newRefreshToken,
@@ -24,6 +25,8 @@ export interface AuthSettings {
   refreshTokenTtlS: number;
   /** Verified accounts with these addresses become admins at sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
+  /** Names the shop in the notices of a role given and of a new device (security-notices.ts). */
+  shopName: string;
 }
 
 export interface Session {
@@ -292,6 +295,7 @@ export class AuthService {
       reason: 'ADMIN_EMAILS lists the verified address',
       role: 'admin',
     });
+    await enqueueSecurityNotice(tx, this.settings.shopName, row.id, 'role_granted');
     return promoted ?? row;
   }
 
@@ -302,6 +306,27 @@ export class AuthService {
     client: Client,
     replaces?: number,
   ): Promise<Session> {
+    // A new sign-in to an admin account from a browser none of its sign-ins of the last 30 days used: its owner
+    // hears of it, with the device and the address, in case it was not them.
+    if (replaces === undefined && row.role === 'admin') {
+      const userAgent = client.userAgent?.slice(0, 512) ?? null;
+      const [known] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.userId, row.id),
+            userAgent === null ? isNull(refreshTokens.userAgent) : eq(refreshTokens.userAgent, userAgent),
+          ),
+        )
+        .limit(1);
+      if (!known) {
+        await enqueueSecurityNotice(tx, this.settings.shopName, row.id, 'new_device', {
+          device: userAgent,
+          ip: client.ip,
+        });
+      }
+    }
     const refreshToken = newRefreshToken();
     const [issued] = await tx
       .insert(refreshTokens)

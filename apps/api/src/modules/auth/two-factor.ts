@@ -9,6 +9,7 @@ import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/sche
 import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { enqueueMail } from '../outbox/store.js';
+import { enqueueSecurityNotice } from './security-notices.js';
 import { secondFactorLockedEmail } from './account-emails.js';
 import { removeSecondFactor } from './hand-over.js';
 import { verifyPassword } from './passwords.js';
@@ -141,6 +142,7 @@ export class TwoFactorService {
       if (!confirmed) throw new HttpError(409, ALREADY_ENROLLED);
       const codes = await this.#replaceRecoveryCodes(tx, user.id);
       await this.#markSession(tx, user.sessionId);
+      await enqueueSecurityNotice(tx, this.settings.shopName, user.id, 'factor_enabled');
       return { recovery_codes: codes };
     });
   }
@@ -198,16 +200,21 @@ export class TwoFactorService {
   async regenerateRecoveryCodes(user: AuthUser, proof: TwoFactorProof): Promise<RecoveryCodes> {
     await this.#requirePassed(user);
     await this.#requireProof(user, proof);
-    return this.db.transaction(async (tx) => ({
-      recovery_codes: await this.#replaceRecoveryCodes(tx, user.id),
-    }));
+    return this.db.transaction(async (tx) => {
+      const codes = await this.#replaceRecoveryCodes(tx, user.id);
+      await enqueueSecurityNotice(tx, this.settings.shopName, user.id, 'recovery_codes_renewed');
+      return { recovery_codes: codes };
+    });
   }
 
   /** Removes the app and the codes; only from a sign-in that passed the second factor, with the same proof. */
   async disable(user: AuthUser, proof: TwoFactorProof): Promise<void> {
     await this.#requirePassed(user);
     await this.#requireProof(user, proof);
-    await this.db.transaction((tx) => removeSecondFactor(tx, user.id));
+    await this.db.transaction(async (tx) => {
+      await removeSecondFactor(tx, user.id);
+      await enqueueSecurityNotice(tx, this.settings.shopName, user.id, 'factor_removed');
+    });
   }
 
   /** The password of the account, or a code of the app not used before (spent by this check). */
