@@ -29,7 +29,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // As the shops' configuration reads it (src/env.ts, which this process cannot load: it is not Vite's).
+  // DATABASE_URL as src/env.ts reads it: env.ts cannot load here, where the workspace packages resolve to their
+  // builds (absent before `npm run build`) rather than to their sources.
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!databaseUrl) {
     const scratch = mkdtempSync(join(tmpdir(), 'boutique-templates-'));
