@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Migrates and seeds once per run: every test shop copies the result (test/templates.ts).
+    globalSetup: ['test/templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxWorkers: 2,

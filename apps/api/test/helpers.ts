@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/env.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import './templates.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,21 +24,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The run's PGlite templates (test/templates.ts), read once per test file. */
+const pgliteTemplates = new Map<string, Blob>();
+
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL server
- * of DATABASE_URL (created here, dropped on close), so test files never see each other's data.
+ * of DATABASE_URL (created here, dropped on close), so test files never see each other's data. Either is a copy
+ * of the run's template, migrated, and seeded unless SEED_DEMO is false (see test/templates.ts).
  */
 async function freshDatabase(
   base: Config,
 ): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
+  const templates = inject('databaseTemplates');
+  const template = base.seedDemo ? templates.seeded : templates.migrated;
   if (!base.databaseUrl) {
-    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+    let dump = pgliteTemplates.get(template);
+    if (!dump) pgliteTemplates.set(template, (dump = new Blob([readFileSync(template)])));
+    const handle = await openDatabase({
+      databaseUrl: undefined,
+      pgliteDir: 'memory://',
+      pgliteTemplate: dump,
+    });
     return { handle, drop: async () => {} };
   }
   const name = `boutique_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.databaseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base.databaseUrl);
   url.pathname = `/${name}`;

@@ -29,16 +29,21 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** PGlite data directory, or `memory://` for a throwaway database. */
   pgliteDir: string;
+  /**
+   * A PGlite data directory dumped with `dumpDataDir` to start from instead of an empty one (the tests' migrated
+   * and seeded template): the copy skips initdb, the migrations and the seed.
+   */
+  pgliteTemplate?: Blob;
   onError?: (err: unknown) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onError)
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, template?: Blob): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // Refuses a directory another live process has open (the shop, while a command line tool starts).
@@ -47,7 +52,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   try {
     // pg_trgm: the search migration (0012) creates it and a trigram index (dropped by 0014), as on a PostgreSQL
     // server; the search itself now measures similarity in memory (modules/search/trigram.ts).
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: template });
   } catch (err) {
     release();
     throw err;
