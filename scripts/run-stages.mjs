@@ -2,7 +2,7 @@
 // Runs the checks in stages, the stages of one step at once (see docs/decisions/032-ci-in-stages.md):
 //   node scripts/run-stages.mjs test    build; unit and API tests; browser stories   (npm test)
 //   node scripts/run-stages.mjs check   the same, with typecheck and lint beside the build   (npm run check)
-//   node scripts/run-stages.mjs ci      check, the dependency audit, the API's engine-dependent tests on a
+//   node scripts/run-stages.mjs ci      (or npm test -- --ci, as .ci/run calls it) check, the dependency audit, the API's engine-dependent tests on a
 //                                       PostgreSQL database and Redis (ENGINE_DATABASE_URL, ENGINE_REDIS_URL: only
 //                                       that stage gets them, as DATABASE_URL and REDIS_URL), the cluster test
 // Each stage writes to a log of its own; a failed stage's log is printed in full. At the end: each stage and its
@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const plan = process.argv[2] ?? 'test';
+// `npm test -- --ci` is how CI calls the README's own test command with everything CI adds to it.
+const plan = process.argv.includes('--ci') ? 'ci' : (process.argv[2] ?? 'test');
 
 /** One stage: a name, and a shell command run from the repository's root (or a function answering a code). */
 const stage = (name, command, env = {}) => ({ name, command, env });
