@@ -172,6 +172,15 @@ async function adminWithApp(email = nextEmail(), password = OWNER_PASSWORD) {
   return { ...a, secret, recoveryCodes: enabled.body.data.recovery_codes as string[] };
 }
 
+/** Asks for a reset link by e-mail and uses it to choose `password`: the answer to the reset. */
+async function resetThroughMail(email: string, password: string) {
+  const before = (await waitForMails(t.config.mail.dir, email)).length;
+  await json('POST', '/api/v1/auth/forgot-password', { email });
+  const mails = await waitForMails(t.config.mail.dir, email, before + 1);
+  const token = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
+  return json('POST', '/api/v1/auth/reset-password', { token, password, password_confirmation: password });
+}
+
 const enrolled = async (userId: number) =>
   (await t.database.db.select().from(userTotp).where(eq(userTotp.userId, userId))).length === 1;
 
@@ -207,17 +216,8 @@ describe('recovery ends the old factor', () => {
 
   it('a password reset removes the authenticator: the owner sets up their own', async () => {
     const a = await adminWithApp();
-    const before = (await waitForMails(t.config.mail.dir, a.email)).length;
-    await json('POST', '/api/v1/auth/forgot-password', { email: a.email });
-    const mails = await waitForMails(t.config.mail.dir, a.email, before + 1);
-    const token = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
     const NEW = 'Quiet-Fountain-Zellige-8';
-    const reset = await json('POST', '/api/v1/auth/reset-password', {
-      token,
-      password: NEW,
-      password_confirmation: NEW,
-    });
-    expect(reset.status).toBe(200);
+    expect((await resetThroughMail(a.email, NEW)).status).toBe(200);
     expect(await enrolled(a.id)).toBe(false);
     const signedIn = (await login(a.email, NEW)).body.data.tokens;
     expect((await adminCall(signedIn.accessToken)).body.code).toBe('second_factor_enrolment_required');
@@ -345,17 +345,7 @@ describe('the owner hears of every change to how the account is protected', () =
     expect(changed.status).toBe(200);
     expect(await noticesOf(a.id)).toEqual(['security_password_changed']);
 
-    const before = (await waitForMails(t.config.mail.dir, a.email)).length;
-    await json('POST', '/api/v1/auth/forgot-password', { email: a.email });
-    const mails = await waitForMails(t.config.mail.dir, a.email, before + 1);
-    const token = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
-    const AGAIN = 'Harbour-Cedar-Tiles-31';
-    const reset = await json('POST', '/api/v1/auth/reset-password', {
-      token,
-      password: AGAIN,
-      password_confirmation: AGAIN,
-    });
-    expect(reset.status).toBe(200);
+    expect((await resetThroughMail(a.email, 'Harbour-Cedar-Tiles-31')).status).toBe(200);
     expect(await noticesOf(a.id)).toEqual(['security_password_changed', 'security_password_changed']);
   });
 
