@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { sql } from 'drizzle-orm';
 import * as demo from '../src/db/seed/catalog-data.js';
 import { WORD_FORMS, searchFold, searchStem } from '../src/lib/search-text.js';
-import { rowsOf } from '../src/modules/stock/service.js';
 import { benchQueries } from '../bench/search-queries.js';
 import { startTestApp, type TestApp } from './helpers.js';
 

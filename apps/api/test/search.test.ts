@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { eq, sql } from 'drizzle-orm';
 import {
   SearchResponseSchema,
@@ -8,7 +9,6 @@ import {
 } from '@boutique/contracts';
 import { categories, colors, productColors, products, searchSynonyms } from '../src/db/schema/index.js';
 import * as demo from '../src/db/seed/catalog-data.js';
-import { rowsOf } from '../src/modules/stock/service.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { call, makeAdmin, newShopper, plentyOfStock, type Shopper } from './support/shop.js';
 

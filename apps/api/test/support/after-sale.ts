@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows.js';
 import type { Order } from '@boutique/contracts';
 import { orders, outbox, productStock } from '../../src/db/schema/index.js';
-import { rowsOf } from '../../src/modules/stock/service.js';
 import type { TestApp } from '../helpers.js';
 import {
   call,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrder, LocalizedText, Order, OrderStatusUpdate } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
@@ -23,7 +24,7 @@ import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
 import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
-import { rowsOf, type StockService } from '../stock/service.js';
+import { type StockService } from '../stock/service.js';
 import { nextInvoiceNumber, type OrderMails } from './order-outbox.js';
 import { toOrder, type ItemRow } from './order-view.js';
 import { emailLanguage } from '../../lib/mail-layout.js';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import type { Database } from '../../db/client.js';
 import { outbox, type OutboxMail } from '../../db/schema/index.js';
-import { rowsOf } from '../stock/service.js';
 
 /** A transaction or the database itself: enqueueing belongs in the transaction of what caused the message. */
 export type Writer = Pick<Database, 'insert'>;

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { outbox, type OutboxMail } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { rowsOf } from '../stock/service.js';
 
 export interface OutboxSettings {
   /** Looks for due messages this often besides being woken by new ones (retries wait for it). */

@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RefundStatus } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { payments, refunds } from '../../db/schema/index.js';
 import { toFils } from '../../lib/money.js';
-import { rowsOf } from '../stock/service.js';
 import { GatewayRefusedError, type GatewayRefund, type PaymentGateway } from './gateway.js';
 
 export type RefundRow = typeof refunds.$inferSelect;

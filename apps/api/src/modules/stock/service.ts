@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES, SIZES, type PaymentStatus, type Size, type StockShortage } from '@boutique/contracts';
@@ -1137,9 +1138,4 @@ export async function productNames(db: Database, ids: number[]): Promise<Map<num
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name.en]));
-}
-
-/** The rows of a raw query, whichever driver ran it. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
