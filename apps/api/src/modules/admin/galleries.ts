@@ -6,7 +6,7 @@ import { galleries } from '../../db/schema/index.js';
 import { claimVersion, staleWrite } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Storage } from '../../storage/index.js';
-import { recordAudit } from './audit.js';
+import { recordAudit } from '../audit/index.js';
 import { adminImage } from './products.js';
 import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
 

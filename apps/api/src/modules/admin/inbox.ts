@@ -11,7 +11,7 @@ import { addresses, contactMessages, users } from '../../db/schema/index.js';
 import { claimVersion } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
-import { recordAudit } from './audit.js';
+import { recordAudit } from '../audit/index.js';
 import { ordersOf } from './orders.js';
 import { failedMessages, retryFailed } from '../outbox/store.js';
 

@@ -26,7 +26,7 @@ import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
 import { toImage } from '../catalog/images.js';
 import type { StockService } from '../stock/service.js';
-import { auditOf, recordAudit, type AuditRecord } from './audit.js';
+import { auditOf, recordAudit, type AuditRecord } from '../audit/index.js';
 import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';

@@ -3,7 +3,7 @@ import type { StockAdjustmentCreate, StockHistoryQuery, StockMove } from '@bouti
 import type { Database } from '../../db/client.js';
 import { orders, stockMovements, users } from '../../db/schema/index.js';
 import type { StockService } from '../stock/service.js';
-import { recordAudit } from './audit.js';
+import { recordAudit } from '../audit/index.js';
 
 type MoveRow = typeof stockMovements.$inferSelect;
 

@@ -29,7 +29,7 @@ import { nextInvoiceNumber, type OrderMails } from './order-outbox.js';
 import { toOrder, type ItemRow } from './order-view.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { newOrderNumber } from './order-number.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../audit/index.js';
 import type { RefundService } from '../refunds/service.js';
 import type { AfterSaleView } from '../returns/views.js';
 import { claimVersion } from '../../db/versions.js';

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.js';
 import { orderItems, orders, refunds, returns, users, type RefundLine } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../audit/index.js';
 import type { RefundRow, RefundSender } from '../payments/refunds.js';
 import type { StockService } from '../stock/service.js';
 import { nextDocumentNumber } from '../orders/order-outbox.js';

@@ -33,7 +33,7 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { escapeLike } from '../../lib/search-text.js';
-import { auditOf, recordAudit } from '../admin/audit.js';
+import { auditOf, recordAudit } from '../audit/index.js';
 import { nextDocumentNumber } from '../orders/order-outbox.js';
 import type { RefundService } from '../refunds/service.js';
 import { lockOrder } from '../refunds/service.js';

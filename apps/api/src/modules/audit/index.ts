@@ -1,3 +1,8 @@
+/**
+ * The audit module: every back-office write (and each role change by the command line) recorded with who, when,
+ * and the record before and after, in the transaction that makes the write. Orders, refunds, returns and the
+ * back office write here; nothing here reads another module.
+ */
 import { and, desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
