@@ -1,7 +1,7 @@
 /**
- * The audit module: every back-office write (and each role change by the command line) recorded with who, when,
- * and the record before and after, in the transaction that makes the write. Orders, refunds, returns and the
- * back office write here; nothing here reads another module.
+ * The audit module: every back-office write recorded with who, when, and the record before and after, in the
+ * transaction that makes the write. Orders, refunds, returns and the back office write here; it reads no other
+ * module.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '@boutique/contracts/admin';
