@@ -187,17 +187,15 @@ try {
       headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(body),
     });
-  /** Registration opens no session (it answers alike for a taken address): register, then sign in. */
+  /** Registration answers 201 with the new account's session, as the spec's clients expect (decision 030). */
   const signUp = async (base: string, form: { name: string; email: string; password: string }) => {
     const registered = await post(`${base}/api/v1/auth/register`, {
       ...form,
       password_confirmation: form.password,
     });
-    if (registered.status !== 202)
+    if (registered.status !== 201)
       throw new Error(`register ${form.email}: ${registered.status} ${JSON.stringify(registered.body)}`);
-    const res = await post(`${base}/api/v1/auth/login`, { email: form.email, password: form.password });
-    if (res.status !== 200) throw new Error(`login ${form.email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
+    return registered;
   };
 
   // ---------------------------------------------------------------------------------------------- shared state
