@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { recordAudit } from '../audit/index.js';
 import { ordersOf } from './orders.js';
-import { failedMessages, retryFailed } from '../outbox/store.js';
+import { failedMessages, retryFailed } from '../outbox/index.js';
 
 // ---------------------------------------------------------------- messages
 

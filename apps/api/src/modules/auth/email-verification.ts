@@ -5,7 +5,7 @@ import { languagePath, type Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { emailVerificationTokens, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/http-error.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { enqueueSecurityNotice } from './security-notices.js';
 import { alreadyRegisteredEmail, verificationEmail } from './account-emails.js';
 import { handOver } from './hand-over.js';

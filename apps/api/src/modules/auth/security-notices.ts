@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { accountEmail } from './reset-email.js';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { enqueueSecurityNotice } from './security-notices.js';
 import { secondFactorLockedEmail } from './account-emails.js';
 import { removeSecondFactor } from './hand-over.js';

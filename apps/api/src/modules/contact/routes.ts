@@ -3,7 +3,7 @@ import { ContactMessageSchema, ContactResponseSchema } from '@boutique/contracts
 import type { Database } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
 import type { RateLimitRule } from '../../env.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { contactCopyMail } from './contact-mail.js';
 import type { Language } from '@boutique/contracts';
 import { clientKey, createThrottle, type RateLimiter } from '../../lib/rate-limit.js';

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Order } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { documentCounters, orderItems, orders, payments, users } from '../../db/schema/index.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import {
   confirmationMail,
   orderStatusMail,

@@ -5,7 +5,7 @@ import { orderItems, orders, returns, users } from '../../db/schema/index.js';
 import { emailLanguage, renderMail, type Line } from '../../lib/mail-layout.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { fromFils, toFils } from '../../lib/money.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { ordersLink, shopperWords, type ShopIdentity } from '../orders/order-mails.js';
 import type { RefundRow } from '../payments/refunds.js';
 

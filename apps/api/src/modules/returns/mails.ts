@@ -2,7 +2,7 @@ import { languagePath, type Language, type ReturnStatus, type ReturnType } from 
 import type { Database } from '../../db/client.js';
 import { renderMail, type Line } from '../../lib/mail-layout.js';
 import type { MailMessage } from '../../lib/mailer.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { ordersLink, shopperWords, type ShopIdentity } from '../orders/order-mails.js';
 
 /** The steps a shopper is e-mailed about (a refund's own e-mail tells of `refunded`). */

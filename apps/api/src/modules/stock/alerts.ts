@@ -4,7 +4,7 @@ import type { StockShortage } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
-import { enqueueMail } from '../outbox/store.js';
+import { enqueueMail } from '../outbox/index.js';
 import { ownerRefundMail, refundedMail, type ShopIdentity } from '../orders/order-mails.js';
 import type { RefundNotice } from './service.js';
 
