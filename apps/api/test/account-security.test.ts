@@ -5,7 +5,7 @@ import { userRecoveryCodes, userTotp, users } from '../src/db/schema/index.js';
 import { setUserRole } from '../src/modules/account/roles.js';
 import { auditLog } from '../src/db/schema/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
-import { waitForMails } from './mail.js';
+import { readMails, waitForMail } from './mail.js';
 import { generousLimits, signUp } from './support/shop.js';
 import { mailsAbout } from './support/after-sale.js';
 
@@ -47,13 +47,11 @@ const refresh = (refreshToken: string) =>
   json('POST', '/api/v1/auth/refresh', undefined, { cookie: `refresh_token=${refreshToken}` });
 const verifyEmail = (body: Record<string, string>) => json('POST', '/api/v1/auth/verify-email', body);
 
-/** The token of the newest confirmation link e-mailed to `email`. */
-async function confirmationToken(email: string, count = 1): Promise<string> {
-  const mails = await waitForMails(t.config.mail.dir, email, count);
-  const text = mails.at(-1)?.text ?? '';
-  const token = /\/account\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-  if (!token) throw new Error(`no confirmation link in: ${text}`);
-  return token;
+/** The token of the confirmation link e-mailed to `email` (other mails to the account are skipped). */
+async function confirmationToken(email: string): Promise<string> {
+  const link = /\/account\/verify-email\?token=([A-Za-z0-9_-]{43})/;
+  const mail = await waitForMail(t.config.mail.dir, email, (m) => link.test(m.text));
+  return link.exec(mail.text)![1]!;
 }
 
 async function account(email: string, password: string) {
@@ -174,10 +172,11 @@ async function adminWithApp(email = nextEmail(), password = OWNER_PASSWORD) {
 
 /** Asks for a reset link by e-mail and uses it to choose `password`: the answer to the reset. */
 async function resetThroughMail(email: string, password: string) {
-  const before = (await waitForMails(t.config.mail.dir, email)).length;
+  const seen = new Set(readMails(t.config.mail.dir).map((m) => m.file));
   await json('POST', '/api/v1/auth/forgot-password', { email });
-  const mails = await waitForMails(t.config.mail.dir, email, before + 1);
-  const token = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
+  const link = /\/account\/reset-password\?token=([A-Za-z0-9_-]{43})/;
+  const mail = await waitForMail(t.config.mail.dir, email, (m) => link.test(m.text), seen);
+  const token = link.exec(mail.text)?.[1];
   return json('POST', '/api/v1/auth/reset-password', { token, password, password_confirmation: password });
 }
 

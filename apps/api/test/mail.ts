@@ -97,3 +97,20 @@ export function waitForMails(dir: string, to: string, count = 1): Promise<ReadMa
     () => `expected ${count} e-mail(s) to ${to}, found ${mailsTo().length}`,
   );
 }
+
+/**
+ * Waits for the first e-mail to `to` that `matches` and was not in the folder before (`seen` holds
+ * file names). Other mails the account receives meanwhile (security notices go out from the outbox
+ * at their own pace) neither satisfy nor disturb the wait.
+ */
+export function waitForMail(
+  dir: string,
+  to: string,
+  matches: (mail: ReadMail) => boolean,
+  seen: ReadonlySet<string> = new Set(),
+): Promise<ReadMail> {
+  return eventually(
+    () => readMails(dir).find((m) => m.to === to && !seen.has(m.file) && matches(m)),
+    () => `expected a new matching e-mail to ${to}`,
+  );
+}
