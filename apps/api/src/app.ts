@@ -17,42 +17,39 @@ import { Metrics } from './metrics/index.js';
 import { openStorage } from './storage/open.js';
 import type { Storage } from './storage/index.js';
 import { loadSiteAssets, registerSite } from './plugins/site/index.js';
-import { CatalogService } from './modules/catalog/service.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { searchAdminRoutes } from './modules/search/routes.js';
-import { shippingRoutes } from './modules/shipping/routes.js';
-import { contactRoutes } from './modules/contact/routes.js';
+import { CatalogService, catalogRoutes, searchAdminRoutes } from './modules/catalog/index.js';
+import { shippingRoutes } from './modules/shipping/index.js';
+import { contactRoutes } from './modules/contact/index.js';
 import { authModule } from './modules/auth/index.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
 import { connectRedis } from './lib/redis.js';
-import { CartService } from './modules/cart/service.js';
-import { cartRoutes } from './modules/cart/routes.js';
+import { CartService, cartRoutes } from './modules/cart/index.js';
 import { accountModule } from './modules/account/index.js';
-import { systemRoutes } from './modules/system/routes.js';
+import { systemRoutes } from './modules/system/index.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD, ENCODINGS } from './lib/compression.js';
 import { ensureDataDir } from './lib/data-dir.js';
-import { createGateway } from './modules/payments/index.js';
-import { registerApplePayDomain } from './modules/payments/apple-pay-domain.js';
-import { PaymentService } from './modules/payments/service.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { OrderService } from './modules/orders/service.js';
-import { Reconciler } from './modules/orders/reconciler.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { StockService } from './modules/stock/service.js';
-import { adminRoutes } from './modules/admin/routes.js';
+import { createGateway, registerApplePayDomain, RefundSender } from './modules/payments/index.js';
+import { PaymentService, paymentRoutes } from './modules/checkout/index.js';
+import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
+import { StockService } from './modules/stock/index.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { OutboxWorker, outboxState } from './modules/outbox/index.js';
-import { OrderMails } from './modules/orders/order-outbox.js';
-import { enqueueRefundMails } from './modules/stock/alerts.js';
-import { RefundSender } from './modules/payments/refunds.js';
-import { RefundService } from './modules/refunds/service.js';
-import { RefundMails } from './modules/refunds/mails.js';
-import { adminRefundRoutes, creditNoteRoutes } from './modules/refunds/routes.js';
-import { ReturnService } from './modules/returns/service.js';
-import { ReturnMails } from './modules/returns/mails.js';
-import { AfterSaleView } from './modules/returns/views.js';
-import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.js';
+import {
+  RefundService,
+  RefundMails,
+  adminRefundRoutes,
+  creditNoteRoutes,
+  enqueueSoldOutRefundMails,
+} from './modules/refunds/index.js';
+import {
+  ReturnService,
+  ReturnMails,
+  AfterSaleView,
+  adminReturnRoutes,
+  returnRoutes,
+} from './modules/returns/index.js';
 
 export interface BuildOptions {
   /** Render the demo artwork that is missing under the storage dir (off in most tests: it takes seconds). */
@@ -296,7 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     log: app.log,
     refunds: refundSender,
-    onRefund: (tx, refund) => enqueueRefundMails(tx, refund, shop),
+    onRefund: (tx, refund) => enqueueSoldOutRefundMails(tx, refund, shop),
   });
   app.decorate('stock', stock);
   metrics.gauge({

@@ -13,7 +13,7 @@ import { StockAdjustmentCreateSchema } from '@boutique/contracts/admin';
 import { parseWholeNumber } from '@boutique/contracts/constants';
 import { HttpError } from '../lib/http-error.js';
 import { createGateway } from '../modules/payments/index.js';
-import { StockService } from '../modules/stock/service.js';
+import { StockService } from '../modules/stock/index.js';
 import { openShopDatabase, type CommandIo } from './command.js';
 
 const USAGE =

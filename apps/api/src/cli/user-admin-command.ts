@@ -5,7 +5,7 @@
  * db/pglite-lock.ts says so when it is not). The command itself is `user-admin.ts`, beside this file.
  */
 import { parseArgs } from 'node:util';
-import { setUserRole } from '../modules/account/roles.js';
+import { setUserRole } from '../modules/account/index.js';
 import { commandArgs, openShopDatabase, type CommandIo } from './command.js';
 
 const USAGE = 'Usage: npm run user:admin -- [--revoke] <email>';

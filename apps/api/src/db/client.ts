@@ -51,7 +51,7 @@ async function openPglite(dir: string, template?: Blob): Promise<DatabaseHandle>
   let client: PGlite;
   try {
     // pg_trgm: the search migration (0012) creates it and a trigram index (dropped by 0014), as on a PostgreSQL
-    // server; the search itself now measures similarity in memory (modules/search/trigram.ts).
+    // server; the search itself now measures similarity in memory (modules/catalog/search/trigram.ts).
     client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: template });
   } catch (err) {
     release();

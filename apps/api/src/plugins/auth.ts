@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.js';
-import { bearerToken, type AuthUser } from '../modules/auth/tokens.js';
+import type { UserRole } from '@boutique/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +16,21 @@ declare module 'fastify' {
     /** Set by `authenticate`; null on routes without it. */
     user: AuthUser | null;
   }
+}
+
+/* The request's side of sign-in; the auth module issues and verifies the tokens. */
+/** Who a valid access token speaks for; `request.user` on authenticated routes. */
+export interface AuthUser {
+  id: number;
+  role: UserRole;
+  /** The sign-in (refresh-token family) the token was issued for: revoking it refuses the token at once. */
+  sessionId: string;
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if that is what the header holds. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer[ \t]+([^\s]+)[ \t]*$/i);
+  return match?.[1];
 }
 
 export const UNAUTHENTICATED = 'Unauthenticated.';

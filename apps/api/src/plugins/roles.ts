@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { refreshTokens, userTotp, users } from '../db/schema/index.js';
 import { HttpError } from '../lib/http-error.js';
 import { securityEvent } from '../lib/security-log.js';
-import type { AuthUser } from '../modules/auth/tokens.js';
+import type { AuthUser } from './auth.js';
 import { requireUser } from './auth.js';
 
 export const FORBIDDEN = 'This action is unauthorized.';

@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.js';
 import { accountRoutes } from './routes.js';
 import { AddressService } from './service.js';
 
+export { setUserRole, type RoleChange } from './roles.js';
+
 export interface AccountModuleOptions {
   db: Database;
 }

@@ -12,7 +12,7 @@ import { claimVersion } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { recordAudit } from '../audit/index.js';
-import { ordersOf } from './orders.js';
+import { ordersOf } from '../orders/index.js';
 import { failedMessages, retryFailed } from '../outbox/index.js';
 
 // ---------------------------------------------------------------- messages

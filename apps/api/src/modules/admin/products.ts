@@ -24,8 +24,8 @@ import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
-import { toImage } from '../catalog/images.js';
-import type { StockService } from '../stock/service.js';
+import { toImage } from '../catalog/index.js';
+import type { StockService } from '../stock/index.js';
 import { auditOf, recordAudit, type AuditRecord } from '../audit/index.js';
 import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
 

@@ -48,8 +48,8 @@ import { privateRoutes } from '../../lib/private-routes.js';
 import { PRODUCT_WIDTHS, GALLERY_WIDTHS } from '../../media/render.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import type { Storage } from '../../storage/index.js';
-import type { OrderService } from '../orders/service.js';
-import type { StockService } from '../stock/service.js';
+import type { OrderService } from '../orders/index.js';
+import type { StockService } from '../stock/index.js';
 import { AdminGalleryService } from './galleries.js';
 import {
   customerDetail,
@@ -59,7 +59,7 @@ import {
   resendFailedMail,
   updateMessage,
 } from './inbox.js';
-import { adminOrder, listOrders, packingSlip } from './orders.js';
+import { adminOrder, listOrders, packingSlip } from '../orders/index.js';
 import { PictureError, preparePicture, type PreparedPicture } from './pictures.js';
 import { AdminProductService } from './products.js';
 import { dashboardStats } from './stats.js';

@@ -1,14 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { USER_ROLES, type UserRole } from '@boutique/contracts';
+import type { AuthUser } from '../../plugins/auth.js';
 
-/** Who a valid access token speaks for; `request.user` on authenticated routes. */
-export interface AuthUser {
-  id: number;
-  role: UserRole;
-  /** The sign-in (refresh-token family) the token was issued for: revoking it refuses the token at once. */
-  sessionId: string;
-}
+export { bearerToken, type AuthUser } from '../../plugins/auth.js';
 
 export interface AccessTokenOptions {
   /** HMAC key (at least 32 characters, see env.ts). */
@@ -95,10 +90,4 @@ const REFRESH_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function looksLikeRefreshToken(value: string | undefined): value is string {
   return value !== undefined && REFRESH_TOKEN.test(value);
-}
-
-/** The token of an `Authorization: Bearer <token>` header, if that is what the header holds. */
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer[ \t]+([^\s]+)[ \t]*$/i);
-  return match?.[1];
 }

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.js';
 import { cartItems, colors, productColors, productImages, products } from '../../db/schema/index.js';
 import type { PricedLine } from '../../db/schema/orders.js';
 import { toFils } from '../../lib/money.js';
-import { thumbnailKey } from '../catalog/images.js';
-import { lineStock } from '../stock/levels.js';
-import { StockService } from '../stock/service.js';
+import { thumbnailKey } from '../catalog/index.js';
+import { lineStock } from '../stock/index.js';
+import { StockService } from '../stock/index.js';
 
 /** What a line shows when its product has no image; the storefront serves this file. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';

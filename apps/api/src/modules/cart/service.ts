@@ -13,7 +13,7 @@ import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { fromFils } from '../../lib/money.js';
 import { UNAUTHENTICATED } from '../../plugins/auth.js';
 import type { PublicUrl } from '../../storage/index.js';
-import type { StockService } from '../stock/service.js';
+import type { StockService } from '../stock/index.js';
 import { PLACEHOLDER_IMAGE, priceCart, type PricedCart } from './pricing.js';
 import * as repo from './repository.js';
 import type { CartProduct, LineKey } from './repository.js';

@@ -19,7 +19,7 @@ import {
   products,
 } from '../../db/schema/index.js';
 import { WIDE_WIDTHS } from '../../media/render.js';
-import { availableBySize, publicSizes } from '../stock/levels.js';
+import { availableBySize, publicSizes } from '../stock/index.js';
 import { WIDE_ASPECT, toImage } from './images.js';
 
 const productColumns = {

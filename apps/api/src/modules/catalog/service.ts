@@ -13,8 +13,8 @@ import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
 import { ResponseCache, type CachedResponse } from '../../lib/response-cache.js';
 import { searchCacheKey } from '../../lib/search-text.js';
-import { searchCatalog } from '../search/service.js';
-import { SearchIndexHolder } from '../search/search-index.js';
+import { searchCatalog } from './search/service.js';
+import { SearchIndexHolder } from './search/search-index.js';
 import * as repo from './repository.js';
 
 const RECENT_LIMIT = 12;

@@ -1,12 +1,22 @@
-import type { Order, OrderItem, Size } from '@boutique/contracts';
+import type { Order, OrderItem, OrderRefund, OrderReturn, Size } from '@boutique/contracts';
 import type { orderItems, orders } from '../../db/schema/index.js';
 import { emailLanguage as asLanguage } from '../../lib/mail-layout.js';
 import { fromFils, toFils } from '../../lib/money.js';
-import type { OrderAfterSale } from '../returns/views.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
 export type ItemRow = typeof orderItems.$inferSelect;
+
+/** What an order's view shows of its refunds and returns (OrderSchema's after-sale fields). */
+export interface OrderAfterSale {
+  refunds: OrderRefund[];
+  refundedFils: number;
+  returns: OrderReturn[];
+  deliveredAt: Date | null;
+  returnUntil: Date | null;
+  /** Per order line: pieces refunded, and pieces the shopper may still ask to return. */
+  items: Map<number, { refunded: number; returnable: number }>;
+}
 
 /**
  * An order as the API answers it, from its row, its items and its payment's intent id; with `afterSale`, its

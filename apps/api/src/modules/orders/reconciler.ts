@@ -2,10 +2,10 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
-import type { GatewayEvent } from '../payments/gateway.js';
+import type { GatewayEvent } from '../payments/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { OrderService } from './service.js';
-import type { StockService } from '../stock/service.js';
+import type { StockService } from '../stock/index.js';
 
 export interface ReconcilerOptions {
   /** How long a succeeded payment waits for its shopper's own order call. */

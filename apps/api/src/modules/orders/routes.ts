@@ -17,7 +17,7 @@ import { invoiceOf, type InvoiceIssuer } from './invoice.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { expectedVersion, setETag } from '../../lib/if-match.js';
 import { withCurrent } from '../../db/versions.js';
-import { adminOrder } from '../admin/orders.js';
+import { adminOrder } from './admin.js';
 
 export interface OrderRoutesOptions {
   db: Database;

@@ -19,19 +19,17 @@ import {
 import { illegalMove } from '@boutique/contracts/order-status';
 import { HttpError } from '../../lib/http-error.js';
 import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
-import { thumbnailKey } from '../catalog/images.js';
+import { thumbnailKey } from '../catalog/index.js';
 import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
-import type { GatewayIntent, PaymentGateway } from '../payments/gateway.js';
-import { linesTotalFils, SHIPPING_FILS } from '../payments/cart-pricing.js';
-import { type StockService } from '../stock/service.js';
+import type { GatewayIntent, PaymentGateway } from '../payments/index.js';
+import { linesTotalFils, SHIPPING_FILS } from '../cart/index.js';
+import { type StockService } from '../stock/index.js';
 import { nextInvoiceNumber, type OrderMails } from './order-outbox.js';
-import { toOrder, type ItemRow } from './order-view.js';
+import { toOrder, type ItemRow, type OrderAfterSale } from './order-view.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { newOrderNumber } from './order-number.js';
 import { recordAudit } from '../audit/index.js';
-import type { RefundService } from '../refunds/service.js';
-import type { AfterSaleView } from '../returns/views.js';
 import { claimVersion } from '../../db/versions.js';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -48,6 +46,22 @@ export interface PlacedOrder {
   created: boolean;
 }
 
+/**
+ * What orders need of the after-sale modules, which build on orders (refunds and returns import this module,
+ * never the reverse); app.ts hands in the refund service and the after-sale view.
+ */
+export interface CancellationRefunds {
+  /** Opens, in the cancelling transaction, a refund of what is left paid; its id, or none when nothing is. */
+  openForCancellation(tx: Database, orderId: number, actorId: number): Promise<number | undefined>;
+  /** Sends an opened refund to the gateway, after the commit. */
+  send(refundId: number): Promise<unknown>;
+}
+
+/** The refunds, returns and return window of orders, for their views. */
+export interface AfterSaleSource {
+  of(orders: { id: number; fulfillmentStatus: string }[], items: ItemRow[]): Promise<Map<number, OrderAfterSale>>;
+}
+
 export interface OrderServiceOptions {
   /** The order's e-mails, written in its transaction. */
   mails: OrderMails;
@@ -59,9 +73,9 @@ export interface OrderServiceOptions {
   log: FastifyBaseLogger;
   stock: StockService;
   /** Refunds: cancelling a paid order refunds what is left of it. */
-  refunds?: RefundService;
+  refunds?: CancellationRefunds;
   /** The refunds, returns and return window that orders' views show. */
-  afterSale?: AfterSaleView;
+  afterSale?: AfterSaleSource;
 }
 
 /**

@@ -1,3 +1,8 @@
+/**
+ * The payments module: the gateway (Stripe, or the sandbox that behaves like it), its events, and refunds sent
+ * through it exactly once (decision 026). It builds on no other module; checkout, orders, stock and refunds use
+ * it through this file only.
+ */
 import type { Config } from '../../env.js';
 import type { Database } from '../../db/client.js';
 import type { PaymentGateway } from './gateway.js';
@@ -12,3 +17,18 @@ export function createGateway(config: Config, db: Database): PaymentGateway {
   }
   return new SandboxGateway(db);
 }
+
+export {
+  GatewayRefusedError,
+  GatewayUnavailableError,
+  WebhookSignatureError,
+  mapStripeStatus,
+  type GatewayEvent,
+  type GatewayIntent,
+  type GatewayName,
+  type GatewayRefund,
+  type PaymentGateway,
+} from './gateway.js';
+export { SandboxGateway, paidAlready, succeededEvent } from './sandbox-gateway.js';
+export { RefundSender, refundKey, type RefundRow, type RefundState } from './refunds.js';
+export { registerApplePayDomain, APPLE_PAY_DOMAIN_PATH } from './apple-pay-domain.js';

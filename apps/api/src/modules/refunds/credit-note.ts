@@ -2,8 +2,8 @@ import { VAT_PERCENT, type CreditNote } from '@boutique/contracts';
 import type { orderItems, orders } from '../../db/schema/index.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { fromFils, toFils } from '../../lib/money.js';
-import type { InvoiceIssuer } from '../orders/invoice.js';
-import type { RefundRow } from '../payments/refunds.js';
+import type { InvoiceIssuer } from '../orders/index.js';
+import type { RefundRow } from '../payments/index.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

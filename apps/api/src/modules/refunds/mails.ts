@@ -6,8 +6,8 @@ import { emailLanguage, renderMail, type Line } from '../../lib/mail-layout.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { enqueueMail } from '../outbox/index.js';
-import { ordersLink, shopperWords, type ShopIdentity } from '../orders/order-mails.js';
-import type { RefundRow } from '../payments/refunds.js';
+import { ordersLink, shopperWords, type ShopIdentity } from '../orders/index.js';
+import type { RefundRow } from '../payments/index.js';
 
 const T = {
   en: {

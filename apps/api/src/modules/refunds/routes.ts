@@ -18,7 +18,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireAdmin } from '../../plugins/roles.js';
-import type { InvoiceIssuer } from '../orders/invoice.js';
+import type { InvoiceIssuer } from '../orders/index.js';
 import { creditNoteOf } from './credit-note.js';
 import type { RefundService } from './service.js';
 

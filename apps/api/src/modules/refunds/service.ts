@@ -14,9 +14,9 @@ import { orderItems, orders, refunds, returns, users, type RefundLine } from '..
 import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { recordAudit } from '../audit/index.js';
-import type { RefundRow, RefundSender } from '../payments/refunds.js';
-import type { StockService } from '../stock/service.js';
-import { nextDocumentNumber } from '../orders/order-outbox.js';
+import type { RefundRow, RefundSender } from '../payments/index.js';
+import type { StockService } from '../stock/index.js';
+import { nextDocumentNumber } from '../orders/index.js';
 import type { RefundMails } from './mails.js';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { renderMail, type Line } from '../../lib/mail-layout.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { enqueueMail } from '../outbox/index.js';
-import { ordersLink, shopperWords, type ShopIdentity } from '../orders/order-mails.js';
+import { ordersLink, shopperWords, type ShopIdentity } from '../orders/index.js';
 
 /** The steps a shopper is e-mailed about (a refund's own e-mail tells of `refunded`). */
 export type ReturnMailStep = Exclude<ReturnStatus, 'refunded'>;

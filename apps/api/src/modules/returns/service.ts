@@ -34,10 +34,10 @@ import { HttpError } from '../../lib/http-error.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { auditOf, recordAudit } from '../audit/index.js';
-import { nextDocumentNumber } from '../orders/order-outbox.js';
-import type { RefundService } from '../refunds/service.js';
-import { lockOrder } from '../refunds/service.js';
-import type { StockService } from '../stock/service.js';
+import { nextDocumentNumber } from '../orders/index.js';
+import type { RefundService } from '../refunds/index.js';
+import { lockOrder } from '../refunds/index.js';
+import type { StockService } from '../stock/index.js';
 import type { ReturnMailInput, ReturnMails } from './mails.js';
 import {
   deliveredAt,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { OrderRefund, OrderReturn, Size } from '@boutique/contracts';
+import type { OrderReturn, Size } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
   exchangeHolds,
@@ -12,8 +12,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { toFils } from '../../lib/money.js';
-import type { RefundRow } from '../payments/refunds.js';
-import { toOrderRefund } from '../refunds/service.js';
+import type { RefundRow } from '../payments/index.js';
+import { toOrderRefund } from '../refunds/index.js';
+import type { OrderAfterSale } from '../orders/index.js';
 
 type ReturnRow = typeof returns.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -148,17 +149,6 @@ export async function deliveredAt(db: Database, orderIds: number[]): Promise<Map
 /** The last moment a return may be asked: RETURN_DAYS after delivery. */
 export const returnDeadline = (delivered: Date | undefined, days: number) =>
   delivered ? new Date(delivered.getTime() + days * DAY_MS) : null;
-
-/** What an order's view shows of its refunds and returns (OrderSchema's after-sale fields). */
-export interface OrderAfterSale {
-  refunds: OrderRefund[];
-  refundedFils: number;
-  returns: OrderReturn[];
-  deliveredAt: Date | null;
-  returnUntil: Date | null;
-  /** Per order line: pieces refunded, and pieces the shopper may still ask to return. */
-  items: Map<number, { refunded: number; returnable: number }>;
-}
 
 /**
  * The after-sale side of orders for their views: refunds, returns, the return window (RETURN_DAYS after

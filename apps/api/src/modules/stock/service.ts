@@ -19,8 +19,8 @@ import {
   type PricedLine,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { PaymentGateway } from '../payments/gateway.js';
-import type { RefundSender } from '../payments/refunds.js';
+import type { PaymentGateway } from '../payments/index.js';
+import type { RefundSender } from '../payments/index.js';
 import { alertOwnerOfRefundedPayment } from './alerts.js';
 import { piecesOf, type PieceLine } from './levels.js';
 

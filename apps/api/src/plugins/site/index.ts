@@ -3,7 +3,7 @@ import { utcOffsetMinutes } from '@boutique/contracts/constants';
 import fastifyStatic from '@fastify/static';
 import type { SiteEntry, SiteServices } from '@boutique/contracts';
 import type { Config } from '../../env.js';
-import type { CatalogReader, CatalogService } from '../../modules/catalog/service.js';
+import type { CatalogReader, CatalogService } from '../../modules/catalog/index.js';
 import type { PageNotFound } from '../errors.js';
 import { redactUrl } from '../../lib/log-redaction.js';
 import { acceptedEncoding, brotliBest } from '../../lib/compression.js';

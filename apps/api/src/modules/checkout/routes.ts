@@ -16,15 +16,15 @@ import {
 import type { Config } from '../../env.js';
 import { clientKey } from '../../lib/rate-limit.js';
 import { requireUser } from '../../plugins/auth.js';
-import type { OrderService } from '../orders/service.js';
-import type { Reconciler } from '../orders/reconciler.js';
-import type { PaymentGateway } from './gateway.js';
-import { SandboxGateway } from './sandbox-gateway.js';
+import type { OrderService } from '../orders/index.js';
+import type { Reconciler } from '../orders/index.js';
+import type { PaymentGateway } from '../payments/index.js';
+import { SandboxGateway } from '../payments/index.js';
 import type { PaymentService } from './service.js';
 import { applePayContactAddress, completeAddress } from './addresses.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import type { ShopMetrics } from '../../metrics/index.js';
-import type { StockService } from '../stock/service.js';
+import type { StockService } from '../stock/index.js';
 
 export interface PaymentRoutesOptions {
   config: Config;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf } from '../../../db/rows.js';
 import { type LocalizedText } from '@boutique/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../../db/client.js';
 
 /**
  * What the search reads from the database (docs/decisions/020-search.md): the products' words, folded and

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { PricedLine } from '../../db/schema/index.js';
-import { priceCart } from '../cart/pricing.js';
+import { priceCart } from './pricing.js';
 import { HttpError } from '../../lib/http-error.js';
 import { toFils } from '../../lib/money.js';
 

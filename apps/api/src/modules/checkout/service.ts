@@ -11,11 +11,11 @@ import {
   type GatewayEvent,
   type GatewayIntent,
   type PaymentGateway,
-} from './gateway.js';
-import { priceCartForPayment, type PricedCart } from './cart-pricing.js';
-import { paidAlready, succeededEvent } from './sandbox-gateway.js';
-import { PAYMENT_NOT_FOUND } from '../orders/service.js';
-import type { StockService } from '../stock/service.js';
+} from '../payments/index.js';
+import { priceCartForPayment, type PricedCart } from '../cart/index.js';
+import { paidAlready, succeededEvent } from '../payments/index.js';
+import { PAYMENT_NOT_FOUND } from '../orders/index.js';
+import type { StockService } from '../stock/index.js';
 
 export const CART_CHANGED = 'The cart changed. Please review your order.';
 const CURRENCY = 'AED';

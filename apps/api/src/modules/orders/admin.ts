@@ -12,7 +12,7 @@ import type {
 import type { Database } from '../../db/client.js';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/search-text.js';
-import type { OrderService } from '../orders/service.js';
+import type { OrderService } from './service.js';
 import { auditOf } from '../audit/index.js';
 
 /** Rows of the orders table of the back office, with the shopper's name and e-mail. */

@@ -1,8 +1,8 @@
 import { SIZES, type SearchSuggestions, type Size, type LocalizedText } from '@boutique/contracts';
-import type { Database } from '../../db/client.js';
-import type { PublicUrl } from '../../storage/index.js';
-import { searchFold, searchStem } from '../../lib/search-text.js';
-import { productSummaries } from '../catalog/repository.js';
+import type { Database } from '../../../db/client.js';
+import type { PublicUrl } from '../../../storage/index.js';
+import { searchFold, searchStem } from '../../../lib/search-text.js';
+import { productSummaries } from '../repository.js';
 import * as repo from './repository.js';
 import { shareOfTrigrams, trigrams } from './trigram.js';
 

@@ -8,12 +8,12 @@ import {
   SearchSynonymsResponseSchema,
   type SearchSynonym,
 } from '@boutique/contracts';
-import type { Database } from '../../db/client.js';
-import { searchSynonyms } from '../../db/schema/index.js';
-import { notFound, unprocessable } from '../../lib/http-error.js';
-import { expectedVersion } from '../../lib/if-match.js';
-import { claimVersion } from '../../db/versions.js';
-import { requireAdmin } from '../../plugins/roles.js';
+import type { Database } from '../../../db/client.js';
+import { searchSynonyms } from '../../../db/schema/index.js';
+import { notFound, unprocessable } from '../../../lib/http-error.js';
+import { expectedVersion } from '../../../lib/if-match.js';
+import { claimVersion } from '../../../db/versions.js';
+import { requireAdmin } from '../../../plugins/roles.js';
 
 const tags = ['search'];
 

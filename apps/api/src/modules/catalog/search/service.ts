@@ -7,7 +7,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@boutique/contracts';
-import { SerializedAnswer } from '../../lib/response-cache.js';
+import { SerializedAnswer } from '../../../lib/response-cache.js';
 import type { FacetNames } from './repository.js';
 import type { Candidate, SearchIndex, Term } from './search-index.js';
 

@@ -1,0 +1,5 @@
+/**
+ * The back office's routes: products, pictures, galleries, orders, messages, stock and figures for the shop's
+ * staff, composed from the domain modules. Nothing builds on it.
+ */
+export { adminRoutes } from './routes.js';

@@ -1,0 +1,13 @@
+/**
+ * The cart module: a signed-in shopper's lines, priced from the catalogue and checked against free stock; what a
+ * cart comes to when it is paid for. Other modules use it through this file only.
+ */
+export { CartService } from './service.js';
+export { cartRoutes } from './routes.js';
+export {
+  priceCartForPayment,
+  linesTotalFils,
+  SHIPPING_FILS,
+  CART_EMPTY,
+  type PricedCart,
+} from './payment-pricing.js';

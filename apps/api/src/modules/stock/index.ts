@@ -1,0 +1,19 @@
+/**
+ * The stock module: how many pieces of each size exist, are held by payments and are free; holds, their sweep,
+ * adjustments and the history of every move (decisions 014 and 029). It builds on the payment gateway only to
+ * refund a payment left without pieces. Other modules use it through this file only.
+ */
+export {
+  StockService,
+  RELEASABLE,
+  productNames,
+  type Adjustment,
+  type HoldLimits,
+  type RefundNotice,
+  type RestockOptions,
+  type StockMoveReason,
+  type StockMoveSource,
+  type StockServiceOptions,
+  type TakeOutcome,
+} from './service.js';
+export { availableBySize, lineStock, piecesOf, publicSize, publicSizes, type PieceLine } from './levels.js';

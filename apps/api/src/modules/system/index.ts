@@ -1,0 +1,2 @@
+/** The system module: health, readiness and the shop's public settings. */
+export { systemRoutes } from './routes.js';
