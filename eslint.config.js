@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { dirname, relative, resolve } from 'node:path';
+import { apiModules } from './eslint-rules/api-modules.js';
 
 const WEB_SRC = resolve(import.meta.dirname, 'apps/web/src');
 
@@ -128,6 +129,13 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     plugins: { storefront: { rules: { layers } } },
     rules: { 'storefront/layers': 'error' },
+  },
+  {
+    // The API's module borders and no import circle (eslint-rules/api-modules.js).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { api: apiModules },
+    rules: { 'api/borders': 'error', 'api/no-cycles': 'error' },
   },
   {
     // Tests and scripts poke at untyped JSON answers on purpose.
