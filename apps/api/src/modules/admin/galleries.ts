@@ -7,8 +7,8 @@ import { claimVersion, staleWrite } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Storage } from '../../storage/index.js';
 import { recordAudit } from '../audit/index.js';
-import { adminImage } from './products.js';
-import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
+import { adminImage } from '../catalog/index.js';
+import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from '../../media/pictures.js';
 
 const GALLERY_NOT_FOUND = 'Gallery scene not found';
 /** Uploaded scenes live under `gallery/up-…`; the demo's under `gallery/{key}`. */

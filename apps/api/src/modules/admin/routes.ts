@@ -60,10 +60,10 @@ import {
   updateMessage,
 } from './inbox.js';
 import { adminOrder, listOrders, packingSlip } from '../orders/index.js';
-import { PictureError, preparePicture, type PreparedPicture } from './pictures.js';
-import { AdminProductService } from './products.js';
+import { PictureError, preparePicture, type PreparedPicture } from '../../media/pictures.js';
+import { AdminProductService } from '../catalog/index.js';
 import { dashboardStats } from './stats.js';
-import { adjustStock, stockHistory } from './stock-adjustments.js';
+import { adjustStock, stockHistory } from '../stock/index.js';
 
 export interface AdminRoutesOptions {
   db: Database;

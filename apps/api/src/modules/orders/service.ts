@@ -59,7 +59,10 @@ export interface CancellationRefunds {
 
 /** The refunds, returns and return window of orders, for their views. */
 export interface AfterSaleSource {
-  of(orders: { id: number; fulfillmentStatus: string }[], items: ItemRow[]): Promise<Map<number, OrderAfterSale>>;
+  of(
+    orders: { id: number; fulfillmentStatus: string }[],
+    items: ItemRow[],
+  ): Promise<Map<number, OrderAfterSale>>;
 }
 
 export interface OrderServiceOptions {

@@ -1,7 +1,7 @@
 /**
  * The stock module: how many pieces of each size exist, are held by payments and are free; holds, their sweep,
- * adjustments and the history of every move (decisions 014 and 029). It builds on the payment gateway only to
- * refund a payment left without pieces. Other modules use it through this file only.
+ * adjustments and the history of every move (decisions 014 and 029). It builds on the payment gateway to refund
+ * a payment left without pieces, and on the audit log for the owner's adjustments. Other modules use it through this file only.
  */
 export {
   StockService,
@@ -17,3 +17,4 @@ export {
   type TakeOutcome,
 } from './service.js';
 export { availableBySize, lineStock, piecesOf, publicSize, publicSizes, type PieceLine } from './levels.js';
+export { adjustStock, stockHistory } from './history.js';

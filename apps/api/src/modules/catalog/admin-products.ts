@@ -24,10 +24,10 @@ import { HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
-import { toImage } from '../catalog/index.js';
+import { toImage } from './images.js';
 import type { StockService } from '../stock/index.js';
 import { auditOf, recordAudit, type AuditRecord } from '../audit/index.js';
-import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from './pictures.js';
+import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from '../../media/pictures.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 const UPLOADS = 'products/uploads';

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StockAdjustmentCreate, StockHistoryQuery, StockMove } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { orders, stockMovements, users } from '../../db/schema/index.js';
-import type { StockService } from '../stock/index.js';
+import type { StockService } from './service.js';
 import { recordAudit } from '../audit/index.js';
 
 type MoveRow = typeof stockMovements.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { ADMIN_UPLOAD } from '@boutique/contracts/admin';
-import type { Storage } from '../../storage/index.js';
+import type { Storage } from '../storage/index.js';
 
 /** Formats accepted, as sharp names what it finds in the bytes (never the file's name or declared type). */
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
