@@ -2,7 +2,7 @@
 # The shop for servers: `docker build -t dar-lalla .`, then see compose.yaml. Stages: the build (every
 # dependency, then `npm run build`), the runtime dependencies alone (`npm ci --omit=dev`), and the image, which
 # takes only what runs: the built API, storefront and contracts, the migrations and production node_modules.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # The package manifests alone, so that dependencies are installed again only when they change.
 FROM ${NODE_IMAGE} AS manifests
