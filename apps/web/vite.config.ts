@@ -57,7 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: { conditions: ['source'], alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
-    target: isSsrBuild ? 'node20' : 'es2022',
+    target: isSsrBuild ? 'node22' : 'es2022',
     // The server bundle (entry-server.tsx) renders pages; the browser's files come from the client build only.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
