@@ -1,5 +1,7 @@
 import type { Order, OrderItem, OrderRefund, OrderReturn, Size } from '@boutique/contracts';
-import type { orderItems, orders } from '../../db/schema/index.js';
+import { asc, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { orderItems, payments, type orders } from '../../db/schema/index.js';
 import { emailLanguage as asLanguage } from '../../lib/mail-layout.js';
 import { fromFils, toFils } from '../../lib/money.js';
 
@@ -73,4 +75,36 @@ export function toOrder(
     delivered_at: afterSale.deliveredAt?.toISOString() ?? null,
     return_until: afterSale.returnUntil?.toISOString() ?? null,
   };
+}
+
+/** The views of orders read from their rows: their items, their payments' intents and, given, their after-sale side. */
+export async function loadOrderViews(
+  db: Database,
+  rows: OrderRow[],
+  afterSale?: { of(orders: OrderRow[], items: ItemRow[]): Promise<Map<number, OrderAfterSale>> },
+): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, intents] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+    db
+      .select({ id: payments.id, intentId: payments.intentId })
+      .from(payments)
+      .where(inArray(payments.id, [...new Set(rows.map((r) => r.paymentId))])),
+  ]);
+  const itemsOf = new Map<number, ItemRow[]>();
+  for (const item of items) {
+    const list = itemsOf.get(item.orderId) ?? [];
+    list.push(item);
+    itemsOf.set(item.orderId, list);
+  }
+  const intentOf = new Map(intents.map((p) => [p.id, p.intentId]));
+  const after = await afterSale?.of(rows, items);
+  return rows.map((r) =>
+    toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? '', after?.get(r.id)),
+  );
 }

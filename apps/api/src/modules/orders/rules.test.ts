@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsMatch } from './service.js';
+import { itemsMatch } from './order-inputs.js';
 import { newOrderNumber, ORDER_NUMBER_PATTERN } from './order-number.js';
 
 describe('items of an order call against the paid lines', () => {

@@ -1,32 +1,32 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreateOrder, LocalizedText, Order, OrderStatusUpdate } from '@boutique/contracts';
+import type { CreateOrder, Order, OrderStatusUpdate } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
-  addresses,
-  colors,
   orderItems,
   orderStatusEvents,
   orders,
   payments,
-  productImages,
-  products,
-  users,
   type AddressSnapshot,
-  type PricedLine,
 } from '../../db/schema/index.js';
 import { illegalMove } from '@boutique/contracts/order-status';
 import { HttpError } from '../../lib/http-error.js';
-import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
-import { thumbnailKey } from '../catalog/index.js';
+import { clientAmountToFils, fromFils } from '../../lib/money.js';
 import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/index.js';
 import { linesTotalFils, SHIPPING_FILS } from '../cart/index.js';
 import { type StockService } from '../stock/index.js';
 import { nextInvoiceNumber, type OrderMails } from './order-outbox.js';
-import { toOrder, type ItemRow, type OrderAfterSale } from './order-view.js';
+import { loadOrderViews, toOrder, type ItemRow, type OrderAfterSale } from './order-view.js';
+import {
+  catalogueSnapshot,
+  checkAmounts,
+  itemsMatch,
+  reconciledAddresses,
+  removePaidLines,
+} from './order-inputs.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { newOrderNumber } from './order-number.js';
 import { recordAudit } from '../audit/index.js';
@@ -34,7 +34,6 @@ import { claimVersion } from '../../db/versions.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -118,7 +117,7 @@ export class OrderService {
           : `The payment has not been completed (status: ${intent.status}).`,
       );
     }
-    this.#checkAmounts(payment, intent);
+    checkAmounts(this.options.log, payment, intent);
     return this.#insertOrder(payment, {
       billing: input.billing_address,
       shipping: input.shipping_address ?? null,
@@ -146,11 +145,11 @@ export class OrderService {
     const intent = await this.#verifiedIntent(payment);
     if (intent.status !== 'succeeded') return undefined;
     try {
-      this.#checkAmounts(payment, intent);
+      checkAmounts(this.options.log, payment, intent);
     } catch {
       return undefined;
     }
-    const { billing, shipping } = await this.#reconciledAddresses(payment, intent);
+    const { billing, shipping } = await reconciledAddresses(this.db, this.options.log, payment, intent);
     try {
       return await this.#insertOrder(payment, {
         billing,
@@ -376,75 +375,6 @@ export class OrderService {
     return intent;
   }
 
-  /** What was charged, what was frozen and what the lines add up to must be one amount. */
-  #checkAmounts(payment: PaymentRow, intent: GatewayIntent) {
-    const linesFils = linesTotalFils(payment.lines) + SHIPPING_FILS;
-    if (
-      intent.amountFils !== linesFils ||
-      toFils(payment.amount) !== linesFils ||
-      intent.currency.toUpperCase() !== payment.currency
-    ) {
-      this.options.log.error(
-        { paymentId: payment.id, charged: intent.amountFils, frozen: payment.amount, lines: linesFils },
-        'paid amount differs from the payment lines: needs a person',
-      );
-      throw new HttpError(409, 'The amount paid does not match the order. Please contact us.');
-    }
-  }
-
-  /**
-   * Reconciliation knows no checkout form: the billing address is the one recorded with the payment (the
-   * sandbox confirmation's or Stripe's billing details, Apple Pay's contact), else the shopper's default saved
-   * address, else their most recent one; with none of those the order keeps the account's name and e-mail and
-   * empty postal fields, and the log says the shop must ask the customer.
-   */
-  async #reconciledAddresses(payment: PaymentRow, intent: GatewayIntent) {
-    const [user] = await this.db
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, payment.userId))
-      .limit(1);
-    const account: AddressSnapshot = {
-      name: user?.name ?? '',
-      email: user?.email ?? '',
-      phone: '',
-      address: '',
-      city: '',
-      postalCode: '',
-      country: '',
-    };
-    const recorded = payment.billingAddress ?? intent.billing;
-    let billing: AddressSnapshot;
-    if (recorded?.address) {
-      billing = { ...account, ...definedFields(recorded) };
-    } else {
-      const [saved] = await this.db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.userId, payment.userId))
-        .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt))
-        .limit(1);
-      if (saved) {
-        billing = {
-          name: saved.name,
-          email: saved.email,
-          phone: saved.phone,
-          address: saved.address,
-          city: saved.city,
-          postalCode: saved.postalCode,
-          country: saved.country,
-        };
-      } else {
-        billing = { ...account, ...(recorded && definedFields(recorded)) };
-        this.options.log.warn(
-          { paymentId: payment.id, userId: payment.userId },
-          'reconciled order has no postal address: ask the customer',
-        );
-      }
-    }
-    return { billing, shipping: payment.shippingAddress ?? null };
-  }
-
   async #insertOrder(
     payment: PaymentRow,
     details: {
@@ -456,7 +386,7 @@ export class OrderService {
       locale: string | undefined;
     },
   ): Promise<PlacedOrder> {
-    const snapshot = await this.#catalogueSnapshot(payment.lines, payment.userId);
+    const snapshot = await catalogueSnapshot(this.db, this.options.publicUrl, payment.lines, payment.userId);
     const subtotalFils = linesTotalFils(payment.lines);
 
     const outcome = await this.db.transaction(async (tx) => {
@@ -556,135 +486,13 @@ export class OrderService {
     return { order, created: true };
   }
 
-  /** Names, first images and colour names as the catalogue has them now: the order keeps its own copy. */
-  async #catalogueSnapshot(lines: PricedLine[], userId: number) {
-    const ids = [...new Set(lines.map((l) => l.productId))];
-    const keys = [...new Set(lines.map((l) => l.color).filter(Boolean))];
-    const [productRows, imageRows, colorRows, userRows] = await Promise.all([
-      this.db
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(inArray(products.id, ids)),
-      this.db
-        .selectDistinctOn([productImages.productId])
-        .from(productImages)
-        .where(inArray(productImages.productId, ids))
-        .orderBy(productImages.productId, asc(productImages.sortOrder), asc(productImages.id)),
-      keys.length > 0
-        ? this.db.select({ key: colors.key, name: colors.name }).from(colors).where(inArray(colors.key, keys))
-        : Promise.resolve([]),
-      this.db
-        .select({ email: users.email, locale: users.locale })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1),
-    ]);
-    const images = new Map(
-      imageRows.map((r) => [r.productId, this.options.publicUrl(thumbnailKey(r.path, r.widths))]),
-    );
-    return {
-      products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
-      colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),
-      email: userRows[0]?.email,
-      locale: userRows[0]?.locale ?? undefined,
-    };
-  }
-
   async #view(row: OrderRow): Promise<Order> {
     const [view] = await this.#views([row]);
     if (!view) throw new Error('order view lost');
     return view;
   }
 
-  async #views(rows: OrderRow[]): Promise<Order[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [items, intents] = await Promise.all([
-      this.db
-        .select()
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
-      this.db
-        .select({ id: payments.id, intentId: payments.intentId })
-        .from(payments)
-        .where(inArray(payments.id, [...new Set(rows.map((r) => r.paymentId))])),
-    ]);
-    const itemsOf = new Map<number, ItemRow[]>();
-    for (const item of items) {
-      const list = itemsOf.get(item.orderId) ?? [];
-      list.push(item);
-      itemsOf.set(item.orderId, list);
-    }
-    const intentOf = new Map(intents.map((p) => [p.id, p.intentId]));
-    const afterSale = await this.options.afterSale?.of(rows, items);
-    return rows.map((r) =>
-      toOrder(r, itemsOf.get(r.id) ?? [], intentOf.get(r.paymentId) ?? '', afterSale?.get(r.id)),
-    );
+  #views(rows: OrderRow[]): Promise<Order[]> {
+    return loadOrderViews(this.db, rows, this.options.afterSale);
   }
-}
-
-/**
- * The paid lines leave the cart; a line the shopper has since raised keeps the extra quantity. Two statements
- * whatever the number of lines, each over the lines as one VALUES list.
- */
-async function removePaidLines(tx: Tx, userId: number, lines: PricedLine[]) {
-  const paid = sql.join(
-    lines.map((l) => sql`(${l.productId}::int, ${l.color}::text, ${l.size}::text, ${l.quantity}::int)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update cart_items c set quantity = c.quantity - v.quantity, updated_at = now()
-    from (values ${paid}) as v(product_id, color, size, quantity)
-    where c.user_id = ${userId} and c.product_id = v.product_id and c.color = v.color and c.size = v.size
-      and c.quantity > v.quantity`);
-  await tx.execute(sql`
-    delete from cart_items c using (values ${paid}) as v(product_id, color, size, quantity)
-    where c.user_id = ${userId} and c.product_id = v.product_id and c.color = v.color and c.size = v.size
-      and c.quantity <= v.quantity`);
-}
-
-/**
- * The client's items are the paid lines: same products, colours and sizes, same quantities, same unit prices
- * (order of lines and repeated lines do not matter).
- */
-export function itemsMatch(lines: PricedLine[], items: CreateOrder['items']): boolean {
-  const key = (slug: string, color: string | null | undefined, size: string) =>
-    `${slug.trim().toLowerCase()}|${(color ?? '').trim().toLowerCase()}|${size}`;
-  const tally = (entries: { key: string; quantity: number; priceFils: number | undefined }[]) => {
-    const out = new Map<string, { quantity: number; priceFils: number | undefined }>();
-    for (const e of entries) {
-      const seen = out.get(e.key);
-      if (seen && seen.priceFils !== e.priceFils) return undefined;
-      out.set(e.key, { quantity: (seen?.quantity ?? 0) + e.quantity, priceFils: e.priceFils });
-    }
-    return out;
-  };
-  const paid = tally(
-    lines.map((l) => ({
-      key: key(l.slug, l.color, l.size),
-      quantity: l.quantity,
-      priceFils: toFils(l.price),
-    })),
-  );
-  const sent = tally(
-    items.map((i) => ({
-      key: key(i.product_slug, i.options.color, i.options.size),
-      quantity: i.quantity,
-      priceFils: clientAmountToFils(i.price),
-    })),
-  );
-  if (!paid || !sent || paid.size !== sent.size) return false;
-  for (const [k, p] of paid) {
-    const s = sent.get(k);
-    if (!s || s.quantity !== p.quantity || s.priceFils !== p.priceFils) return false;
-  }
-  return true;
-}
-
-/** Only the fields that hold something, so they can be laid over defaults. */
-function definedFields(address: Partial<AddressSnapshot>): Partial<AddressSnapshot> {
-  return Object.fromEntries(
-    Object.entries(address).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
-  );
 }
