@@ -27,8 +27,9 @@ export type { AppleConfig, FacebookConfig, GoogleConfig, SocialConfig } from './
 export type { StorageConfig } from './storage.js';
 
 /**
- * The one place that reads process.env (with the files of this folder, one concern each). Every value has a
- * working default for the demo, and a bad one stops the start with a line that names the variable.
+ * Every variable the shop reads, each declared in the file of its concern in this folder; loadConfig is the one
+ * place that reads process.env. Every value has a working default for the demo, and a bad one stops the start
+ * with a line that names the variable.
  */
 const EnvSchema = z
   .object({

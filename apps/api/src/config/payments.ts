@@ -9,7 +9,7 @@ import type { ServerEnv } from './server.js';
 export const PaymentsEnv = z.object({
   /**
    * sandbox: payments simulated offline with Stripe's test cards; stripe: real PaymentIntents. Unset: the sandbox,
-   * except in production on https, where it must be chosen (see ProductionEnvSchema).
+   * except in production on https, where it must be chosen (see checkGatewayChosen).
    */
   PAYMENT_GATEWAY: optionalString.pipe(z.enum(['sandbox', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalString.pipe(
