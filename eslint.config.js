@@ -80,19 +80,21 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is read in exactly one place per app.
+    // Configuration is read in exactly one place per app: the API's config folder, the web's config/env.ts.
     files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx', 'packages/*/src/**/*.ts'],
-    ignores: ['**/env.ts'],
+    ignores: ['apps/api/src/config/**', 'apps/web/src/config/env.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through env.ts',
+          message:
+            'Read configuration through the config module (apps/api/src/config, apps/web/src/config/env.ts)',
         },
         {
           selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
-          message: 'Read configuration through env.ts',
+          message:
+            'Read configuration through the config module (apps/api/src/config, apps/web/src/config/env.ts)',
         },
       ],
     },
