@@ -30,8 +30,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // DATABASE_URL as src/env.ts reads it: env.ts cannot load here, where the workspace packages resolve to their
-  // builds (absent before `npm run build`) rather than to their sources.
+  // DATABASE_URL as src/env.ts reads it, read here alone: the templates need no other setting.
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!databaseUrl) {
     const scratch = mkdtempSync(join(tmpdir(), 'boutique-templates-'));
