@@ -2,8 +2,6 @@
 # The shop for servers: `docker build -t dar-lalla .`, then see compose.yaml. Stages: the build (every
 # dependency, then `npm run build`), the runtime dependencies alone (`npm ci --omit=dev`), and the image, which
 # takes only what runs: the built API, storefront and contracts, the migrations and production node_modules.
-# The demo catalogue (packages/demo) stays out of the image: a shop on a server starts empty, and its owner
-# fills it in the back office. To try the demo, run `npm start` from a clone.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # The package manifests alone, so that dependencies are installed again only when they change.
@@ -30,8 +28,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# node_modules holds the workspaces as links to their folders: the folders come with what they need. The link to
-# packages/demo leads nowhere here, so the API finds no demo to seed (db/seed, loadDemo).
+# node_modules holds the workspaces as links to their folders: the folders come with what they need. The demo
+# catalogue (packages/demo) stays out: its link leads nowhere here, so the API finds no demo to seed (db/seed,
+# loadDemo) and a shop on a server starts empty, for its owner to fill. To try the demo, `npm start` a clone.
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
