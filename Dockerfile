@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/demo/package.json packages/demo/
 COPY e2e/package.json e2e/
 
 FROM manifests AS build
@@ -27,7 +28,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# node_modules holds the workspaces as links to their folders: the folders come with what they need.
+# node_modules holds the workspaces as links to their folders: the folders come with what they need. The demo
+# catalogue (packages/demo) stays out: its link leads nowhere here, so the API finds no demo to seed (db/seed,
+# loadDemo) and a shop on a server starts empty, for its owner to fill. To try the demo, `npm start` a clone.
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/

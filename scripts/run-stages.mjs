@@ -22,7 +22,10 @@ const stage = (name, command, env = {}) => ({ name, command, env });
 const typecheck = stage('typecheck', 'npm run typecheck');
 const lint = stage('lint', 'npm run lint');
 const build = stage('build', 'npm run build');
-const unit = stage('unit tests (contracts, web)', 'npm run test -w @boutique/contracts -w @boutique/web');
+const unit = stage(
+  'unit tests (contracts, demo, web)',
+  'npm run test -w @boutique/contracts -w @boutique/demo -w @boutique/web',
+);
 const api = stage('API tests (PGlite)', 'npm run test -w @boutique/api');
 // Beside each other, one test worker each: two suites of two workers on two cores made tests miss their limits.
 const apiBeside = stage(api.name, `${api.command} -- --maxWorkers=1`);

@@ -4,7 +4,7 @@ import { registerCustomer, signInQuickly } from '../fixtures/accounts';
 import { CheckoutPage, buyThroughApi, fillServerCart, pieceOf } from '../fixtures/checkout';
 
 /**
- * Pieces are counted per size (the demo's counts: apps/api/src/db/seed DEMO_STOCK). Each story has its own
+ * Pieces are counted per size (the demo's counts: DEMO_STOCK in packages/demo). Each story has its own
  * product and size, so that stories running side by side do not take each other's pieces.
  */
 const STORIES = {

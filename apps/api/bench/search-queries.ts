@@ -2,7 +2,7 @@
  * The queries bench/search.ts asks (and test/search-text-sql.test.ts folds both ways): words of the catalogue
  * in three languages, typos, prefixes as typed, the trade's spellings, colours, several words.
  */
-import * as demo from '../src/db/seed/catalog-data.js';
+import * as demo from '@boutique/demo';
 
 /** A small deterministic generator, so that every run asks the same queries. */
 function random(seed: number) {

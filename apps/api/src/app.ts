@@ -6,8 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './env.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { demoMedia, seedDemoCatalog } from './db/seed/index.js';
-import { ensureDemoMedia } from './media/render.js';
+import { demoNeeded, loadDemo, seedDemoCatalog } from './db/seed/index.js';
+import { ensureDemoMedia, NO_DEMO_MEDIA } from './media/render.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security.js';
 import { registerDocs } from './plugins/docs.js';
@@ -203,11 +203,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : new MemoryRateLimitStore();
 
   await migrateDatabase(database);
-  if (config.seedDemo && (await seedDemoCatalog(database))) app.log.info('demo catalogue seeded');
+  // The demo package is loaded only when this start seeds or draws the demo: a shop without it starts empty.
+  const demoWanted = await demoNeeded(database.db, config.seedDemo);
+  const demo = demoWanted ? await loadDemo() : undefined;
+  if (demoWanted && !demo)
+    app.log.info('no demo catalogue: its package (packages/demo) is not installed here');
+  if (config.seedDemo && (await seedDemoCatalog(database, demo))) app.log.info('demo catalogue seeded');
   if (options.renderDemoMedia ?? true) {
     const started = setTimeout(() => app.log.info('rendering the demo artwork (first start only)'), 1000);
     const media = await database
-      .withLock(MEDIA_LOCK, () => ensureDemoMedia(storage, demoMedia()))
+      .withLock(MEDIA_LOCK, () => ensureDemoMedia(storage, demo?.demoMedia() ?? NO_DEMO_MEDIA))
       .finally(() => clearTimeout(started));
     if (media.rendered > 0) app.log.info(media, 'demo artwork rendered');
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CategoriesResponseSchema,
   CategoryProductsResponseSchema,
@@ -11,8 +11,9 @@ import {
   ShippingMethodsResponseSchema,
   type ProductSummary,
 } from '@boutique/contracts';
-import { products } from '../src/db/schema/index.js';
-import { seedDemoCatalog } from '../src/db/seed/index.js';
+import * as demo from '@boutique/demo';
+import { productImages, products } from '../src/db/schema/index.js';
+import { demoNeeded, seedDemoCatalog } from '../src/db/seed/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -229,8 +230,30 @@ describe('caching', () => {
   });
 
   it('does not seed twice', async () => {
-    expect(await seedDemoCatalog(t.database)).toBe(false);
+    expect(await seedDemoCatalog(t.database, demo)).toBe(false);
     const { body } = await t.json('/api/v1/categories');
     expect(body.data.categories.map((c: { product_count: number }) => c.product_count)).toEqual([24, 18]);
+  });
+});
+
+describe('the demo package', () => {
+  it('is loaded at start for an empty catalogue with SEED_DEMO on, and while the shop shows demo pictures', async () => {
+    const shop = await startTestApp({ SEED_DEMO: 'false' });
+    try {
+      const db = shop.database.db;
+      expect(await demoNeeded(db, true)).toBe(true);
+      expect(await demoNeeded(db, false)).toBe(false);
+      expect(await seedDemoCatalog(shop.database, undefined)).toBe(false);
+      expect((await shop.json('/api/v1/categories')).body.data.categories).toEqual([]);
+
+      expect(await seedDemoCatalog(shop.database, demo)).toBe(true);
+      // Its pictures may need drawing again, whatever SEED_DEMO says now.
+      expect(await demoNeeded(db, false)).toBe(true);
+      // Once the owner's uploads have replaced them, the shop is the owner's: the package stays unloaded.
+      await db.update(productImages).set({ path: sql`'products/uploads/' || ${productImages.id} || '-a1'` });
+      expect(await demoNeeded(db, true)).toBe(false);
+    } finally {
+      await shop.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@boutique/contracts';
 import { payments, productStock, stockHoldWindows, stockHolds } from '../src/db/schema/index.js';
-import { DEMO_STOCK } from '../src/db/seed/index.js';
+import { DEMO_STOCK } from '@boutique/demo';
 import { startTestApp, type TestApp } from './helpers.js';
 import {
   articles,

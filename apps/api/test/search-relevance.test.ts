@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SearchResponseSchema } from '@boutique/contracts';
-import * as demo from '../src/db/seed/catalog-data.js';
+import * as demo from '@boutique/demo';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

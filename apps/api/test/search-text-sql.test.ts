@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
 import { sql } from 'drizzle-orm';
-import * as demo from '../src/db/seed/catalog-data.js';
+import * as demo from '@boutique/demo';
 import { WORD_FORMS, searchFold, searchStem } from '../src/lib/search-text.js';
 import { benchQueries } from '../bench/search-queries.js';
 import { startTestApp, type TestApp } from './helpers.js';

@@ -8,7 +8,7 @@ import {
   type SearchResult,
 } from '@boutique/contracts';
 import { categories, colors, productColors, products, searchSynonyms } from '../src/db/schema/index.js';
-import * as demo from '../src/db/seed/catalog-data.js';
+import * as demo from '@boutique/demo';
 import { startTestApp, type TestApp } from './helpers.js';
 import { call, makeAdmin, newShopper, plentyOfStock, type Shopper } from './support/shop.js';
 

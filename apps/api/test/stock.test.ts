@@ -25,7 +25,9 @@ import {
 } from '../src/db/schema/index.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { DEMO_STOCK, demoStock, seedDemoCatalog } from '../src/db/seed/index.js';
+import * as demoCatalogue from '@boutique/demo';
+import { DEMO_STOCK, demoStock } from '@boutique/demo';
+import { seedDemoCatalog } from '../src/db/seed/index.js';
 import { stockCommand } from '../src/cli/stock-command.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import {
@@ -163,7 +165,7 @@ describe('what shoppers see of the stock', () => {
       { name: 'XL', in_stock: true },
     ]);
     // Seeding again changes nothing: the shop's counts are its own.
-    expect(await seedDemoCatalog(t.database)).toBe(false);
+    expect(await seedDemoCatalog(t.database, demoCatalogue)).toBe(false);
   });
 
   it('drops only the answers showing a product whose stock changed as shoppers see it, on every change that shows', async () => {
@@ -575,7 +577,7 @@ describe('npm run stock', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'boutique-stock-'));
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
     await migrateDatabase(handle);
-    await seedDemoCatalog(handle);
+    await seedDemoCatalog(handle, demoCatalogue);
     await handle.close();
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

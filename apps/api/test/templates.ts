@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
+import * as demo from '@boutique/demo';
 import { seedDemoCatalog } from '../src/db/seed/index.js';
 
 /** Where a test shop copies its database from: file paths (PGlite) or database names (PostgreSQL). */
@@ -29,8 +30,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // DATABASE_URL as src/env.ts reads it: env.ts cannot load here, where the workspace packages resolve to their
-  // builds (absent before `npm run build`) rather than to their sources.
+  // DATABASE_URL as src/env.ts reads it, read here alone: the templates need no other setting.
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!databaseUrl) {
     const scratch = mkdtempSync(join(tmpdir(), 'boutique-templates-'));
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       await migrateDatabase(handle);
       await dumpTo(handle, templates.migrated);
-      await seedDemoCatalog(handle);
+      await seedDemoCatalog(handle, demo);
       await dumpTo(handle, templates.seeded);
     } finally {
       await handle.close();
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(databaseUrl, `create database ${templates.migrated}`);
     await prepare(databaseUrl, templates.migrated, migrateDatabase);
     await adminQuery(databaseUrl, `create database ${templates.seeded} template ${templates.migrated}`);
-    await prepare(databaseUrl, templates.seeded, (handle) => seedDemoCatalog(handle));
+    await prepare(databaseUrl, templates.seeded, (handle) => seedDemoCatalog(handle, demo));
   } catch (err) {
     await drop();
     throw err;

@@ -11,27 +11,32 @@ import {
   type DemoMediaInput,
 } from './render.js';
 import { DiskStorage } from '../storage/disk.js';
+import { gallerySvg, garmentSvg, type SceneArtwork } from '@boutique/demo';
+import type { GarmentArtwork } from './artwork.js';
 
+// One product and one gallery scene of the demo's drawings (packages/demo).
+const emerald: GarmentArtwork = {
+  kind: 'caftan',
+  colors: ['#0f5c4a', '#c9a646'],
+  accent: '#d4af37',
+  motif: 'star8',
+  seed: 'caftan-emeraude',
+};
+const riad: SceneArtwork = {
+  subject: 'fountain',
+  palette: ['#16204a', '#f1e7d3'],
+  motif: 'lattice',
+  seed: 'riad',
+};
 const input: DemoMediaInput = {
   products: [
     {
       slug: 'caftan-emeraude',
-      artwork: {
-        kind: 'caftan',
-        colors: ['#0f5c4a', '#c9a646'],
-        accent: '#d4af37',
-        motif: 'star8',
-        seed: 'caftan-emeraude',
-      },
+      svg: (view) => garmentSvg(emerald, view),
       images: 2,
     },
   ],
-  galleries: [
-    {
-      key: 'riad',
-      scene: { subject: 'fountain', palette: ['#16204a', '#f1e7d3'], motif: 'lattice', seed: 'riad' },
-    },
-  ],
+  galleries: [{ key: 'riad', svg: () => gallerySvg(riad) }],
 };
 
 async function files(dir: string): Promise<string[]> {

@@ -1,5 +1,7 @@
 /**
- * Rasterises the demo artwork to responsive WebP files in the shop's storage.
+ * Rasterises the drawn artwork to responsive WebP files in the shop's storage: the banner and collection tiles
+ * every shop has, and the demo catalogue's product shots and gallery scenes when the demo is there (their
+ * drawings come from the demo package, see db/seed).
  *
  * Called at API start-up: pictures that already exist are left alone (one listing of the storage tells
  * which), so only the first start pays for rendering. The storage writes each object whole or not at all,
@@ -8,14 +10,7 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { Storage } from '../storage/index.js';
-import {
-  bannerSvg,
-  collectionTileSvg,
-  gallerySvg,
-  garmentSvg,
-  type GarmentArtwork,
-  type SceneArtwork,
-} from './artwork.js';
+import { bannerSvg, collectionTileSvg } from './artwork.js';
 
 // 200 for thumbnails and cart lines (80 to 90 px wide, on screens of up to 2.5 pixels per px).
 export const PRODUCT_WIDTHS = [200, 400, 800, 1200] as const; // 3:4 => heights 267, 533, 1067, 1600
@@ -52,10 +47,14 @@ export function wideImagePath(name: string, width: number): string {
   return `site/${segment(name, 'name')}-${positiveInt(width, 'width')}.webp`;
 }
 
+/** The demo's pictures: each product's views (svg(0) to svg(images - 1)) and each gallery scene, as SVG. */
 export interface DemoMediaInput {
-  products: { slug: string; artwork: GarmentArtwork; images: number }[]; // images = how many views (3)
-  galleries: { key: string; scene: SceneArtwork }[];
+  products: { slug: string; images: number; svg: (view: number) => string }[]; // images = how many views (3)
+  galleries: { key: string; svg: () => string }[];
 }
+
+/** A shop without the demo: the banner and collection tiles only. */
+export const NO_DEMO_MEDIA: DemoMediaInput = { products: [], galleries: [] };
 
 interface Job {
   /** builds the SVG lazily so skipped jobs cost nothing */
@@ -108,7 +107,7 @@ function buildJobs(input: DemoMediaInput): Job[] {
     const views = positiveInt(p.images, 'images');
     for (let view = 0; view < views; view++) {
       jobs.push({
-        svg: () => garmentSvg(p.artwork, view),
+        svg: () => p.svg(view),
         viewBox: { w: 900, h: 1200 },
         outputs: PRODUCT_WIDTHS.map((w) => ({
           rel: productImagePath(p.slug, view, w),
@@ -120,7 +119,7 @@ function buildJobs(input: DemoMediaInput): Job[] {
   }
   for (const g of input.galleries) {
     jobs.push({
-      svg: () => gallerySvg(g.scene),
+      svg: () => g.svg(),
       viewBox: { w: 1000, h: 1250 },
       outputs: GALLERY_WIDTHS.map((w) => ({
         rel: galleryImagePath(g.key, w),

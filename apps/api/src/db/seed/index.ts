@@ -1,4 +1,4 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../client.js';
 import {
   categories,
@@ -10,42 +10,59 @@ import {
   products,
   searchSynonyms,
 } from '../schema/index.js';
-import type { GarmentArtwork } from '../../media/artwork.js';
-import { GALLERY_WIDTHS, PRODUCT_WIDTHS, type DemoMediaInput } from '../../media/render.js';
-import * as data from './catalog-data.js';
+import type * as Demo from '@boutique/demo';
+import { GALLERY_WIDTHS, PRODUCT_WIDTHS } from '../../media/render.js';
 
 export const SEED_LOCK = 72_410_002;
 
-/**
- * Pieces per size in the demo, where a story needs them known (the browser tests rely on these): a product with
- * a sold-out size and few left, sizes with one and two pieces, one active product sold out in every size.
- * Every other size gets 0 to 6 pieces, the same on every seed (demoStock).
- */
-export const DEMO_STOCK: Record<string, Partial<Record<data.SizeName, number>>> = {
-  'zahra-emerald-velvet-caftan': { S: 3, M: 6, L: 6, XL: 5 },
-  'bahia-womens-embroidered-jellaba': { S: 0, M: 2, L: 1, XL: 6 },
-  'kasbah-mens-eid-jellaba': { S: 4, M: 1, L: 1, XL: 3 },
-  'tanja-mens-linen-jellaba': { S: 5, M: 2, L: 2, XL: 3 },
-  'atlas-mens-hooded-wool-jellaba': { S: 0, M: 0, L: 0, XL: 0 },
-};
+/** The demo boutique (`@boutique/demo`): its catalogue, stock and pictures. */
+export type DemoContent = typeof Demo;
 
-/** The demo's pieces of a size: DEMO_STOCK's, else 0 to 6 drawn from the slug and size (FNV-1a). */
-export function demoStock(slug: string, size: data.SizeName): number {
-  const known = DEMO_STOCK[slug]?.[size];
-  if (known !== undefined) return known;
-  let hash = 0x811c9dc5;
-  for (const ch of `${slug}/${size}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return hash % 7;
+/**
+ * The demo package, loaded only at a start that seeds or draws it; undefined in a shop built without it
+ * (the production image: see the Dockerfile), which then starts with an empty catalogue.
+ */
+export async function loadDemo(): Promise<DemoContent | undefined> {
+  try {
+    return await import('@boutique/demo');
+  } catch (err) {
+    if (isMissing(err, '@boutique/demo')) return undefined;
+    throw err;
+  }
+}
+
+function isMissing(err: unknown, name: string): boolean {
+  return (
+    err instanceof Error && 'code' in err && err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(name)
+  );
+}
+
+/**
+ * Whether this start needs the demo package: to fill an empty catalogue when the demo is wanted (SEED_DEMO), or
+ * because the shop still shows demo products, whose pictures are drawn again when missing from the storage
+ * (a first start stopped while rendering) and whose stock is counted once. Their pictures are the ones named
+ * `products/{slug}/{n}` by the seed below; the owner's uploads live elsewhere.
+ */
+export async function demoNeeded(db: Database, seedDemo: boolean): Promise<boolean> {
+  if (seedDemo) {
+    const [existing] = await db.select({ n: count() }).from(categories);
+    if ((existing?.n ?? 0) === 0) return true;
+  }
+  const [drawn] = await db
+    .select({ n: count() })
+    .from(productImages)
+    .where(sql`${productImages.path} ~ '^products/[a-z0-9-]+/[0-9]+$'`);
+  return (drawn?.n ?? 0) > 0;
 }
 
 /**
  * Gives the demo products their pieces when no size of the shop has a count yet: on the first seed, and once
  * for a demo catalogue seeded before the shop counted stock. A shop whose owner has set any count is left alone.
  */
-async function seedDemoStock(db: Database): Promise<boolean> {
+async function seedDemoStock(db: Database, demo: DemoContent): Promise<boolean> {
   const [counted] = await db.select({ n: count() }).from(productStock);
   if ((counted?.n ?? 0) > 0) return false;
-  const bySlug = new Map(data.products.map((p) => [p.slug, p]));
+  const bySlug = new Map(demo.products.map((p) => [p.slug, p]));
   const rows = await db
     .select({ id: products.id, slug: products.slug })
     .from(products)
@@ -54,71 +71,37 @@ async function seedDemoStock(db: Database): Promise<boolean> {
     (bySlug.get(r.slug)?.sizes ?? []).map((size) => ({
       productId: r.id,
       size,
-      stock: demoStock(r.slug, size),
+      stock: demo.demoStock(r.slug, size),
     })),
   );
   if (values.length === 0) return false;
   await db.insert(productStock).values(values).onConflictDoNothing();
   return true;
 }
-const IMAGES_PER_PRODUCT = 3;
 const DAY_MS = 86_400_000;
 
 /**
- * What a product's picture must show, read from what the shop says about it (its collection, its English name
- * and copy), so that a renamed or new demo piece is drawn as what it is: a takchita is named one, a caftan wears
- * a belt when its copy promises a mdamma or belt (and not "no belt"), and striped or two-tone pieces say so in
- * their names.
- */
-export function garmentDrawing(
-  p: Pick<data.SeedProduct, 'category' | 'name' | 'description' | 'details'>,
-): Pick<GarmentArtwork, 'kind' | 'belt' | 'weave'> {
-  const name = p.name.en.toLowerCase();
-  const copy = [p.description.en, ...p.details.map((d) => d.en)].join(' ').toLowerCase();
-  const kind = p.category === 'jellaba' ? 'jellaba' : /\btakchita\b/.test(name) ? 'takchita' : 'caftan';
-  const belt = kind !== 'jellaba' && /\b(mdamma|belt)\b/.test(copy) && !/\bno belt\b/.test(copy);
-  const weave = /\bstriped\b/.test(name) ? 'striped' : /\btwo-tone\b/.test(name) ? 'two-tone' : 'plain';
-  return { kind, belt, weave };
-}
-
-/** Artwork to render for the demo catalogue (see media/render.ts). */
-export function demoMedia(): DemoMediaInput {
-  const hex = new Map(data.colors.map((c) => [c.key, c.hex]));
-  return {
-    products: data.products.map((p) => ({
-      slug: p.slug,
-      images: IMAGES_PER_PRODUCT,
-      artwork: {
-        ...garmentDrawing(p),
-        colors: p.colors.map((key) => hex.get(key) ?? '#777777'),
-        accent: p.accent,
-        motif: p.motif,
-        seed: p.slug,
-      },
-    })),
-    galleries: data.galleries.map((g) => ({
-      key: g.key,
-      scene: { subject: g.subject, palette: g.palette, motif: g.motif, seed: g.key },
-    })),
-  };
-}
-
-/**
  * Fills an empty catalogue with the demo boutique, once: a catalogue that already has collections is the shop
- * owner's and is left alone (but for the demo products' stock, see seedDemoStock). Runs under a cluster-wide
- * lock so that instances starting together seed once.
+ * owner's and is left alone (but for the demo products' stock, see seedDemoStock). Without the demo package
+ * only the search synonyms are seeded. Runs under a cluster-wide lock so that instances starting together seed
+ * once.
  */
-export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()): Promise<boolean> {
+export async function seedDemoCatalog(
+  handle: DatabaseHandle,
+  demo: DemoContent | undefined,
+  now = new Date(),
+): Promise<boolean> {
   return handle.withLock(SEED_LOCK, async () => {
     await seedSearchSynonyms(handle.db);
+    if (!demo) return false;
     const [existing] = await handle.db.select({ n: count() }).from(categories);
-    if ((existing?.n ?? 0) > 0) return seedDemoStock(handle.db);
+    if ((existing?.n ?? 0) > 0) return seedDemoStock(handle.db, demo);
 
     await handle.db.transaction(async (tx) => {
       const categoryRows = await tx
         .insert(categories)
         .values(
-          data.categories.map((c) => ({
+          demo.categories.map((c) => ({
             slug: c.slug,
             name: c.name,
             description: c.description,
@@ -131,7 +114,7 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
 
       const colorRows = await tx
         .insert(colors)
-        .values(data.colors.map((c) => ({ key: c.key, hex: c.hex, name: c.name })))
+        .values(demo.colors.map((c) => ({ key: c.key, hex: c.hex, name: c.name })))
         .returning({ id: colors.id, key: colors.key });
       const colorId = new Map(colorRows.map((c) => [c.key, c.id]));
 
@@ -139,7 +122,7 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
       const productRows = await tx
         .insert(products)
         .values(
-          data.products.map((p) => {
+          demo.products.map((p) => {
             const position = (positions.get(p.category) ?? 0) + 1;
             positions.set(p.category, position);
             const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
@@ -166,8 +149,8 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
       const productId = new Map(productRows.map((p) => [p.slug, p.id]));
 
       await tx.insert(productImages).values(
-        data.products.flatMap((p) =>
-          Array.from({ length: IMAGES_PER_PRODUCT }, (_, index) => ({
+        demo.products.flatMap((p) =>
+          Array.from({ length: demo.IMAGES_PER_PRODUCT }, (_, index) => ({
             productId: must(productId.get(p.slug), p.slug),
             path: `products/${p.slug}/${index}`,
             widths: [...PRODUCT_WIDTHS],
@@ -177,7 +160,7 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
         ),
       );
       await tx.insert(productColors).values(
-        data.products.flatMap((p) =>
+        demo.products.flatMap((p) =>
           p.colors.map((key, sortOrder) => ({
             productId: must(productId.get(p.slug), p.slug),
             colorId: must(colorId.get(key), key),
@@ -186,7 +169,7 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
         ),
       );
       await tx.insert(galleries).values(
-        data.galleries.map((g, sortOrder) => ({
+        demo.galleries.map((g, sortOrder) => ({
           key: g.key,
           path: `gallery/${g.key}`,
           widths: [...GALLERY_WIDTHS],
@@ -195,11 +178,32 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
           sortOrder,
         })),
       );
-      await seedDemoStock(tx);
+      await seedDemoStock(tx, demo);
     });
     return true;
   });
 }
+
+/** Spellings of the trade's words that shoppers type (the owner adds more in the back office). */
+const SEARCH_SYNONYMS: string[][] = [
+  ['caftan', 'kaftan', 'qaftan', 'kaftane', 'قفطان'],
+  [
+    'jellaba',
+    'djellaba',
+    'jelaba',
+    'jellabah',
+    'djellabah',
+    'jilbab',
+    'jalabiya',
+    'jellabiya',
+    'جلابة',
+    'جلابية',
+    'جلباب',
+  ],
+  ['takchita', 'takshita', 'tackchita', 'tekchita', 'تكشيطة'],
+  ['grey', 'gray'],
+  ['colour', 'color', 'couleur', 'لون'],
+];
 
 /**
  * The trade's spellings as search synonyms, when the shop has none: on the first start, and once on a shop
@@ -208,7 +212,7 @@ export async function seedDemoCatalog(handle: DatabaseHandle, now = new Date()):
 async function seedSearchSynonyms(db: Database) {
   const [existing] = await db.select({ n: count() }).from(searchSynonyms);
   if ((existing?.n ?? 0) > 0) return;
-  await db.insert(searchSynonyms).values(data.searchSynonyms.map((words) => ({ words })));
+  await db.insert(searchSynonyms).values(SEARCH_SYNONYMS.map((words) => ({ words })));
 }
 
 function must<T>(value: T | undefined, what: string): T {

@@ -1,4 +1,4 @@
-import type { SceneSubject } from '../../media/artwork.js';
+import type { SceneSubject } from './artwork.js';
 
 export type Lang = 'en' | 'fr' | 'ar';
 export type LocalizedText = Record<Lang, string>;
@@ -2416,28 +2416,4 @@ export const galleries: SeedGalleryItem[] = [
     palette: ['#6d1a2a', '#1c2a4a', '#e0a526', '#b9a2c8'],
     motif: 'chevron',
   },
-];
-
-// ---------------------------------------------------------------------------
-// Search synonyms: spellings of the trade's words that shoppers type (the owner adds more in the back office).
-// ---------------------------------------------------------------------------
-
-export const searchSynonyms: string[][] = [
-  ['caftan', 'kaftan', 'qaftan', 'kaftane', 'قفطان'],
-  [
-    'jellaba',
-    'djellaba',
-    'jelaba',
-    'jellabah',
-    'djellabah',
-    'jilbab',
-    'jalabiya',
-    'jellabiya',
-    'جلابة',
-    'جلابية',
-    'جلباب',
-  ],
-  ['takchita', 'takshita', 'tackchita', 'tekchita', 'تكشيطة'],
-  ['grey', 'gray'],
-  ['colour', 'color', 'couleur', 'لون'],
 ];

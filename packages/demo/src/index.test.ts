@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCENE_SUBJECTS } from '../../media/artwork.js';
+import { SCENE_SUBJECTS } from './artwork.js';
 import { demoMedia, garmentDrawing } from './index.js';
 import * as data from './catalog-data.js';
 
