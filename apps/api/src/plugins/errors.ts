@@ -41,8 +41,9 @@ function fieldErrors(error: FastifyError, request: FastifyRequest): CodedFieldEr
 }
 
 /**
- * One error shape for the whole API: validation 422 with field errors (each message with its code), framework 4xx with a plain message,
- * and a generic 500 whose detail only goes to the log (with the request id the client also receives).
+ * One error shape for the whole API: validation 422 with field errors (each message with its code), framework
+ * 4xx with a plain message, and a generic 500 whose detail only goes to the log (with the request id the client
+ * also receives).
  */
 export type PageNotFound = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
