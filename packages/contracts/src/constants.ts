@@ -81,6 +81,82 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
+/**
+ * Why a field was refused (`error_codes` of the error envelope: one code beside each English message of
+ * `errors`, same fields, same order). The storefront words a field error in the shopper's language from its
+ * code, never from the English, so rewording a message changes nothing a shopper reads.
+ */
+export const FIELD_ERROR_CODES = [
+  /** Missing, empty or blank. */
+  'required',
+  /** A text (or a list) shorter than its minimum; a password below PASSWORD_MIN_LENGTH. */
+  'too_short',
+  /** A text (or a list) longer than its maximum; a file larger than allowed. */
+  'too_long',
+  /** A number below its minimum. */
+  'too_small',
+  /** A number above its maximum (a quantity beyond what is left, a refund beyond what was paid). */
+  'too_big',
+  /** Not of the right form or not one of the values taken; the code when nothing more precise fits. */
+  'invalid',
+  /** A confirmation that does not repeat its value (`password_confirmation`), two versions that disagree. */
+  'mismatch',
+  /** Already used by another record (an account's e-mail, a product's slug). */
+  'taken',
+  /** A password or a code that is not the right one. */
+  'incorrect',
+  /** A link or a set-up that is unknown, used or too old. */
+  'expired',
+  /** Names something that does not exist (a product, a line of the order). */
+  'not_found',
+  /** A product no longer sold, or a size or colour it does not come in. */
+  'unavailable',
+  /** A value the shop refuses in this case (a redirect elsewhere, a refund of an unpaid order). */
+  'not_allowed',
+  /** Would go beyond how many of a thing one may have (lines of a cart, pictures at once). */
+  'limit_reached',
+  /** More pieces asked than are left (the answer's `shortages` say how many). */
+  'out_of_stock',
+  /** One of the most common passwords. */
+  'password_common',
+  /** A password guessed too easily. */
+  'password_weak',
+  /** A password that contains the name of the account's e-mail address. */
+  'password_contains_email',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+/** What the code of a schema's issue depends on, as zod reports it (the rest of the issue does not matter). */
+export interface SchemaIssue {
+  code: string;
+  /** What a size check measured: `string`, `array`, `number`... */
+  origin?: string;
+  minimum?: unknown;
+  /** A refinement's own: `{ code }` names its FIELD_ERROR_CODES entry. */
+  params?: unknown;
+}
+
+/**
+ * The field error code of a schema's issue about `value` (the field as it was sent), so the API's answers and
+ * the storefront's own checks name one failure alike. An empty field is `required` whichever check noticed it
+ * (a country code's pattern, a password's minimum length), as the visitor sees it; a refinement says its own
+ * code in its `params`.
+ */
+export function fieldErrorCodeOf(issue: SchemaIssue, value: unknown): FieldErrorCode {
+  const own = (issue.params as { code?: unknown } | undefined)?.code;
+  if (issue.code === 'custom' && FIELD_ERROR_CODES.includes(own as FieldErrorCode))
+    return own as FieldErrorCode;
+  const blank = typeof value === 'string' && value.trim() === '';
+  if (value === undefined || value === null || value === '') return 'required';
+  const measured = issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'date';
+  if (issue.code === 'too_small') {
+    if (measured) return 'too_small';
+    return Number(issue.minimum) <= 1 ? 'required' : 'too_short';
+  }
+  if (issue.code === 'too_big') return measured ? 'too_big' : 'too_long';
+  return blank ? 'required' : 'invalid';
+}
+
 /** A TOTP code: six digits, every 30 seconds (RFC 6238, as every authenticator app shows them). */
 export const TOTP_DIGITS = 6;
 

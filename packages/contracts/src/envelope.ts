@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { FIELD_ERROR_CODES } from './constants.js';
 
 /** Field errors keyed by field path; the client shows the first message of each field. */
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
+
+/**
+ * The code of each field error (FIELD_ERROR_CODES), keyed and ordered as `errors`: the client words a refused
+ * field in its visitor's language from the code, and reads the English message of `errors` only for logs.
+ */
+export const FieldErrorCodesSchema = z.record(z.string(), z.array(z.enum(FIELD_ERROR_CODES)));
+export type FieldErrorCodes = z.infer<typeof FieldErrorCodesSchema>;
 
 /**
  * What is left of a piece that a request asked too many of (a cart add or update, a payment): the client says
@@ -19,7 +27,15 @@ export type StockShortage = z.infer<typeof StockShortageSchema>;
 export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  errors: FieldErrorsSchema.optional(),
+  errors: FieldErrorsSchema.meta({
+    description: 'The refused fields (dotted paths) and why, in English: for logs and developers.',
+  }).optional(),
+  /** Set with `errors`: the code of each of its messages, same fields and order (see FIELD_ERROR_CODES). */
+  error_codes: FieldErrorCodesSchema.meta({
+    description:
+      'Set with `errors`: the code of each of its messages, same fields and order. A client words a refused ' +
+      'field from its code (an unknown code as `invalid`), never from the English message.',
+  }).optional(),
   /** A machine-readable reason for some refusals (see ERROR_CODES), for the client to act on. */
   code: z.string().optional(),
   /** Set when the request was refused because too few pieces are left. */

@@ -13,7 +13,7 @@ import {
  * functions tree-shake: the storefront's form pages validate with them for about a fifth of what the classic
  * API would cost (decision 024). The API takes them as they are (fastify-type-provider-zod works on zod's core
  * types), and the classic schemas compose them. The messages are the API's, in English; the storefront words
- * each failure itself from the issue's code.
+ * each failure itself from the issue's code (`fieldErrorCodeOf`); a refinement names its code in `params`.
  */
 
 const required = (field: string) => `The ${field} field is required.`;
@@ -76,6 +76,7 @@ const confirmed = (both: boolean) =>
   z.refine<Passwords>((form) => form.password === undefined || form.password === form.password_confirmation, {
     path: ['password_confirmation'],
     message: MISMATCH,
+    params: { code: 'mismatch' },
     when: ({ value }) => {
       const form = value as Passwords | null;
       return typeof form?.password === 'string' && (!both || typeof form.password_confirmation === 'string');
@@ -153,6 +154,7 @@ export const VerifyEmailSchema = z
     z.refine((v) => (v.current_password === undefined) !== (v.password === undefined), {
       path: ['current_password'],
       message: CONFIRMATION_PROOF_REQUIRED,
+      params: { code: 'required' },
     }),
   );
 export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;

@@ -105,7 +105,7 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
         );
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
-        err(Object.values(e.errors ?? {})[0]?.[0] ?? e.message);
+        err(Object.values(e.errors ?? {})[0]?.[0]?.message ?? e.message);
         return 1;
       }
       return 0;

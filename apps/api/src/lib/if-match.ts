@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@boutique/contracts/constants';
-import { HttpError } from './http-error.js';
+import { fieldError, HttpError } from './http-error.js';
 
 const VERSION_REQUIRED =
   'Say which version of the record this change is based on: the If-Match header (the ETag you read) or "version" in the body.';
@@ -23,12 +23,16 @@ export function expectedVersion(req: FastifyRequest, bodyVersion?: number): numb
   const fromHeader = typeof header === 'string' && header.trim() !== '' ? versionOfTag(header) : undefined;
   if (fromHeader === 'bad') {
     throw new HttpError(422, 'The given data was invalid', {
-      version: ['If-Match must name one version, as the ETag of the record says (e.g. W/"3").'],
+      version: [
+        fieldError('invalid', 'If-Match must name one version, as the ETag of the record says (e.g. W/"3").'),
+      ],
     });
   }
   if (fromHeader !== undefined && bodyVersion !== undefined && fromHeader !== bodyVersion) {
     throw new HttpError(422, 'The given data was invalid', {
-      version: ['The If-Match header and the version in the body name different versions.'],
+      version: [
+        fieldError('mismatch', 'The If-Match header and the version in the body name different versions.'),
+      ],
     });
   }
   const version = fromHeader ?? bodyVersion;
@@ -36,7 +40,7 @@ export function expectedVersion(req: FastifyRequest, bodyVersion?: number): numb
     throw new HttpError(
       428,
       VERSION_REQUIRED,
-      { version: [VERSION_REQUIRED] },
+      { version: [fieldError('required', VERSION_REQUIRED)] },
       {
         code: ERROR_CODES.versionRequired,
       },

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelopeSchema } from '@boutique/contracts';
 import type { Config } from '../env.js';
+
+// Schemas every route shares, listed once under the document's components: the error answer.
+z.globalRegistry.add(ErrorEnvelopeSchema, { id: 'ErrorEnvelope' });
 
 /**
  * OpenAPI generated from the same zod schemas that validate requests, browsable at /api/docs. Off in
@@ -15,12 +20,15 @@ export async function registerDocs(app: FastifyInstance, config: Config) {
       info: {
         title: `${config.shop.name} API`,
         description:
-          'Catalogue, cart, accounts, checkout and orders of the boutique. Amounts are AED strings.',
+          'Catalogue, cart, accounts, checkout and orders of the boutique. Amounts are AED strings. A refused ' +
+          'request answers an `ErrorEnvelope`: a 422 names each refused field in `errors` (English messages) and ' +
+          'in `error_codes` (one code per message, same order); show the shopper a text chosen by the code.',
         version: '1.0.0',
       },
       servers: [{ url: config.publicUrl }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorEnvelope, FieldErrors } from '@boutique/contracts';
+import type { ErrorEnvelope, SchemaIssue } from '@boutique/contracts';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { HttpError } from '../lib/http-error.js';
+import { envelopeFieldErrors, schemaFieldErrors, type PathIssue } from '../lib/field-errors.js';
+import { HttpError, type CodedFieldErrors } from '../lib/http-error.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -20,20 +21,29 @@ function send(reply: FastifyReply, status: number, body: Omit<ErrorEnvelope, 'su
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(payload));
 }
 
-/** Turns the validator's issues into `{ field: [messages] }`, the field being the dotted path. */
-function fieldErrors(error: FastifyError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.validation ?? []) {
-    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const key = path || error.validationContext || 'body';
-    (errors[key] ??= []).push(issue.message ?? 'Invalid value');
-  }
-  return errors;
+/**
+ * Turns the validator's issues into coded field errors, the field being the dotted path. The validator is zod's
+ * (fastify-type-provider-zod): each issue's `keyword` is zod's issue code and its `params` the rest of the issue.
+ */
+function fieldErrors(error: FastifyError, request: FastifyRequest): CodedFieldErrors {
+  const context = error.validationContext ?? 'body';
+  const input = (request as unknown as Record<string, unknown>)[context];
+  const issues: PathIssue[] = (error.validation ?? []).map((issue) => {
+    const params = (issue.params ?? {}) as Omit<SchemaIssue, 'code'>;
+    return {
+      ...params,
+      code: issue.keyword,
+      path: issue.instancePath.split('/').filter((key) => key !== ''),
+      message: issue.message ?? 'Invalid value',
+    };
+  });
+  return schemaFieldErrors(issues, input, context);
 }
 
 /**
- * One error shape for the whole API: validation 422 with field errors, framework 4xx with a plain message,
- * and a generic 500 whose detail only goes to the log (with the request id the client also receives).
+ * One error shape for the whole API: validation 422 with field errors (each message with its code), framework
+ * 4xx with a plain message, and a generic 500 whose detail only goes to the log (with the request id the client
+ * also receives).
  */
 export type PageNotFound = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -57,12 +67,15 @@ export function installErrorHandling(app: FastifyInstance) {
       if (error.retryAfterS !== undefined) void reply.header('retry-after', String(error.retryAfterS));
       return send(reply, error.statusCode, {
         message: error.message,
-        ...(error.errors && { errors: error.errors }),
+        ...(error.errors && envelopeFieldErrors(error.errors)),
         ...error.details,
       });
     }
     if (error.validation) {
-      return send(reply, 422, { message: 'The given data was invalid', errors: fieldErrors(error) });
+      return send(reply, 422, {
+        message: 'The given data was invalid',
+        ...envelopeFieldErrors(fieldErrors(error, request)),
+      });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return send(reply, known[0], { message: known[1] });

@@ -1,9 +1,14 @@
-import type { FieldErrors } from '@boutique/contracts';
+import type { FieldErrorCodes, FieldErrors } from '@boutique/contracts';
 import { env } from '@/config/env';
 import { STORAGE_KEYS, storage } from './storage';
 
-/** A failed call: the server's message (or a generic one), the HTTP status and the field errors if any. */
+/**
+ * A failed call: the server's message (or a generic one), the HTTP status, the field errors if any (English
+ * messages) and their codes, read from the answer's `error_codes`: a form words a refused field from its code.
+ */
 export class ApiError extends Error {
+  readonly codes: FieldErrorCodes;
+
   constructor(
     message: string,
     readonly status: number,
@@ -12,6 +17,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const codes = (data as { error_codes?: unknown } | null | undefined)?.error_codes;
+    this.codes = codes && typeof codes === 'object' ? (codes as FieldErrorCodes) : {};
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/core';
+import { fieldErrorCodeOf, type FieldErrorCode } from '@boutique/contracts/constants';
 
 /**
  * The forms validate with the API's own schemas (`@boutique/contracts/forms`, written with `zod/mini`: the form
@@ -11,16 +12,22 @@ import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/co
 /** Which rule a value breaks; each form turns it into a translated message. */
 export type Rule = 'required' | 'tooShort' | 'tooLong' | 'invalid' | 'mismatch';
 
+const RULE_OF_CODE: Partial<Record<FieldErrorCode, Rule>> = {
+  required: 'required',
+  too_short: 'tooShort',
+  too_long: 'tooLong',
+  too_small: 'tooShort',
+  too_big: 'tooLong',
+  mismatch: 'mismatch',
+};
+
 /**
- * The rule behind a zod issue. An empty field is 'required' whichever check noticed it (a country code's pattern,
- * a password's 8 characters), as the visitor sees it; the refinement on a confirmation is its 'mismatch'.
+ * The rule behind a zod issue, from the code the API gives the same issue (contracts' fieldErrorCodeOf): an
+ * empty field is 'required' whichever check noticed it (a country code's pattern, a password's 8 characters), as
+ * the visitor sees it; the refinement on a confirmation is its 'mismatch'.
  */
 export function ruleOf(issue: $ZodIssue, value: unknown): Rule {
-  if (issue.code === 'custom' && issue.path.at(-1) === 'password_confirmation') return 'mismatch';
-  if (issue.code === 'invalid_type' || value === '' || value === undefined) return 'required';
-  if (issue.code === 'too_small') return Number(issue.minimum) <= 1 ? 'required' : 'tooShort';
-  if (issue.code === 'too_big') return 'tooLong';
-  return typeof value === 'string' && value.trim() === '' ? 'required' : 'invalid';
+  return RULE_OF_CODE[fieldErrorCodeOf(issue, value)] ?? 'invalid';
 }
 
 export type FieldRules = Partial<Record<string, Rule>>;

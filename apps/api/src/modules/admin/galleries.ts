@@ -4,7 +4,7 @@ import type { AdminGallery, GalleryUpdate } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { galleries } from '../../db/schema/index.js';
 import { claimVersion, staleWrite } from '../../db/versions.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import type { Storage } from '../../storage/index.js';
 import { recordAudit } from '../audit/index.js';
 import { adminImage } from '../catalog/index.js';
@@ -129,7 +129,7 @@ export class AdminGalleryService {
       const current = rows.map((r) => r.id);
       if (new Set(order).size !== order.length) {
         throw new HttpError(422, 'The given data was invalid', {
-          order: ['Send every gallery scene once, in the new order.'],
+          order: [fieldError('invalid', 'Send every gallery scene once, in the new order.')],
         });
       }
       if (order.length !== current.length || !order.every((id) => current.includes(id))) {

@@ -42,7 +42,8 @@ import {
   AdminMailResendResponseSchema,
 } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
-import { HttpError } from '../../lib/http-error.js';
+import { schemaFieldErrors } from '../../lib/field-errors.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import { expectedVersion, setETag } from '../../lib/if-match.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { PRODUCT_WIDTHS, GALLERY_WIDTHS } from '../../media/render.js';
@@ -117,7 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   async function readUpload(req: FastifyRequest, widths: readonly number[]) {
     if (!req.isMultipart()) {
       throw new HttpError(422, INVALID, {
-        file: ['Send the pictures as multipart/form-data, field "file".'],
+        file: [fieldError('invalid', 'Send the pictures as multipart/form-data, field "file".')],
       });
     }
     const pictures: PreparedPicture[] = [];
@@ -133,20 +134,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         pictures.push(await preparePicture(bytes, part.filename, widths));
       }
     } catch (err) {
-      if (err instanceof PictureError) throw new HttpError(422, err.message, { file: [err.message] });
+      if (err instanceof PictureError) {
+        throw new HttpError(422, err.message, { file: [fieldError('invalid', err.message)] });
+      }
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
         const message = `A picture may not be larger than ${ADMIN_UPLOAD.maxBytes / 1024 / 1024} MB.`;
-        throw new HttpError(422, message, { file: [message] });
+        throw new HttpError(422, message, { file: [fieldError('too_long', message)] });
       }
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
         const message = `Send at most ${ADMIN_UPLOAD.maxFiles} pictures at once.`;
-        throw new HttpError(422, message, { file: [message] });
+        throw new HttpError(422, message, { file: [fieldError('limit_reached', message)] });
       }
       throw err;
     }
     if (pictures.length === 0) {
-      throw new HttpError(422, INVALID, { file: ['Choose at least one picture (field "file").'] });
+      throw new HttpError(422, INVALID, {
+        file: [fieldError('required', 'Choose at least one picture (field "file").')],
+      });
     }
     return { pictures, fields };
   }
@@ -394,10 +399,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const { pictures, fields } = await readUpload(req, GALLERY_WIDTHS);
       const caption = GalleryUploadFieldsSchema.safeParse(fields);
       if (!caption.success) {
-        throw new HttpError(422, INVALID, z.flattenError(caption.error).fieldErrors);
+        throw new HttpError(422, INVALID, schemaFieldErrors(caption.error.issues, fields, 'body'));
       }
       if (pictures.length > 1) {
-        throw new HttpError(422, INVALID, { file: ['Send one picture per gallery scene.'] });
+        throw new HttpError(422, INVALID, {
+          file: [fieldError('limit_reached', 'Send one picture per gallery scene.')],
+        });
       }
       const gallery = await galleries.create(adminOf(req).id, pictures[0]!, {
         en: caption.data.caption_en,

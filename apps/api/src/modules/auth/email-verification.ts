@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { languagePath, type Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { emailVerificationTokens, users } from '../../db/schema/index.js';
-import { unprocessable } from '../../lib/http-error.js';
+import { fieldError, unprocessable, type FieldError } from '../../lib/http-error.js';
 import { enqueueMail } from '../outbox/index.js';
 import { enqueueSecurityNotice } from './security-notices.js';
 import { alreadyRegisteredEmail, verificationEmail } from './account-emails.js';
@@ -20,7 +20,8 @@ export const CONFIRMATION_PASSWORD_WRONG =
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
-const invalidLink = () => unprocessable('The given data was invalid', { token: [VERIFICATION_LINK_INVALID] });
+const invalidLink = () =>
+  unprocessable('The given data was invalid', { token: [fieldError('expired', VERIFICATION_LINK_INVALID)] });
 
 export interface EmailVerificationSettings {
   publicUrl: string;
@@ -103,7 +104,7 @@ export class EmailVerificationService {
   async verify(
     token: string,
     proof: { current_password?: string | undefined; password?: string | undefined },
-    check: (email: string) => string | undefined,
+    check: (email: string) => FieldError | undefined,
   ): Promise<{ userId: number; revoked: string[]; handedOver: boolean; factorRemoved: boolean }> {
     if (!TOKEN.test(token)) throw invalidLink();
     const live = and(
@@ -133,7 +134,9 @@ export class EmailVerificationService {
       !account.passwordHash ||
       !(await verifyPassword(account.passwordHash, proof.current_password ?? ''))
     ) {
-      throw unprocessable('The given data was invalid', { current_password: [CONFIRMATION_PASSWORD_WRONG] });
+      throw unprocessable('The given data was invalid', {
+        current_password: [fieldError('incorrect', CONFIRMATION_PASSWORD_WRONG)],
+      });
     }
 
     return this.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { adjacencyGraphs, dictionary as common } from '@zxcvbn-ts/language-commo
 import { dictionary as english } from '@zxcvbn-ts/language-en';
 import { dictionary as french } from '@zxcvbn-ts/language-fr';
 import { PASSWORD_MIN_LENGTH } from '@boutique/contracts';
+import { fieldError, type FieldError } from '../../lib/http-error.js';
 
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
 export const PASSWORD_CONTAINS_EMAIL = 'The password may not contain your e-mail address.';
@@ -68,11 +69,15 @@ function namePieces(email: string): string[] {
  * with the shop's own words, the address and the person's name as what a guesser tries first
  * (`aaaaaaaaaaaa`, `DarLalla2024`, `Passw0rd!`, `Summer2024!` all fail). Length is the contracts' rule.
  */
-export function weakPasswordReason(password: string, email: string, name?: string): string | undefined {
+export function weakPasswordReason(password: string, email: string, name?: string): FieldError | undefined {
   const lower = password.toLowerCase();
-  if (commonPasswords().has(lower)) return PASSWORD_TOO_COMMON;
-  if (namePieces(email).some((piece) => lower.includes(piece))) return PASSWORD_CONTAINS_EMAIL;
+  if (commonPasswords().has(lower)) return fieldError('password_common', PASSWORD_TOO_COMMON);
+  if (namePieces(email).some((piece) => lower.includes(piece))) {
+    return fieldError('password_contains_email', PASSWORD_CONTAINS_EMAIL);
+  }
   const inputs = [...SHOP_WORDS, email, ...namePieces(email), ...(name ? name.split(/\s+/) : [])];
-  if (estimator().check(password, inputs).guessesLog10 < PASSWORD_MIN_GUESSES_LOG10) return PASSWORD_TOO_EASY;
+  if (estimator().check(password, inputs).guessesLog10 < PASSWORD_MIN_GUESSES_LOG10) {
+    return fieldError('password_weak', PASSWORD_TOO_EASY);
+  }
   return undefined;
 }

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { languagePath, type Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
-import { unprocessable } from '../../lib/http-error.js';
+import { fieldError, unprocessable, type FieldError } from '../../lib/http-error.js';
 import { enqueueMail } from '../outbox/index.js';
 import { enqueueSecurityNotice } from './security-notices.js';
 import { hashPassword } from './passwords.js';
@@ -16,7 +16,8 @@ export const RESET_LINK_SENT =
 export const PASSWORD_RESET = 'Your password has been changed. You can now sign in with it.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
 
-const invalidLink = () => unprocessable('The given data was invalid', { token: [RESET_LINK_INVALID] });
+const invalidLink = () =>
+  unprocessable('The given data was invalid', { token: [fieldError('expired', RESET_LINK_INVALID)] });
 
 /** 32 random bytes in base64url, as the links carry them; anything else is not worth a database read. */
 const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -82,7 +83,7 @@ export class PasswordResetService {
   async reset(
     token: string,
     password: string,
-    check: (email: string) => string | undefined,
+    check: (email: string) => FieldError | undefined,
   ): Promise<{ userId: number; revoked: string[]; factorRemoved: boolean }> {
     if (!RESET_TOKEN.test(token)) throw invalidLink();
     const tokenHash = hashResetToken(token);

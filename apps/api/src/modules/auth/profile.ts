@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ERROR_CODES, type FieldErrors, type ProfileUpdate, type User } from '@boutique/contracts';
+import { ERROR_CODES, type ProfileUpdate, type User } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
-import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { fieldError, HttpError, unprocessable, type CodedFieldErrors } from '../../lib/http-error.js';
 import { AvatarError, type AvatarStore } from './avatars.js';
 import { weakPasswordReason } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -18,7 +18,7 @@ export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
 export const FRESH_SIGN_IN_REQUIRED =
   'To choose a password, sign in again first (or ask for a link with “Forgot your password?”).';
 
-const invalid = (errors: FieldErrors) => unprocessable('The given data was invalid', errors);
+const invalid = (errors: CodedFieldErrors) => unprocessable('The given data was invalid', errors);
 
 export interface ProfileUpdated {
   user: User;
@@ -68,12 +68,13 @@ export class ProfileService {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!row) return undefined;
 
-    const errors: FieldErrors = {};
+    const errors: CodedFieldErrors = {};
     const changesPassword = input.password !== undefined;
     if (changesPassword && row.passwordHash) {
-      if (!input.current_password) errors.current_password = [CURRENT_PASSWORD_REQUIRED];
+      if (!input.current_password)
+        errors.current_password = [fieldError('required', CURRENT_PASSWORD_REQUIRED)];
       else if (!(await verifyPassword(row.passwordHash, input.current_password))) {
-        errors.current_password = [CURRENT_PASSWORD_WRONG];
+        errors.current_password = [fieldError('incorrect', CURRENT_PASSWORD_WRONG)];
       }
     } else if (changesPassword && !(await this.#freshlySignedIn(caller.sessionId))) {
       // An account made by social sign-in has no password to prove: a stolen access token alone must not be
@@ -88,7 +89,7 @@ export class ProfileService {
         picture = await this.avatars.prepare(input.avatar);
       } catch (err) {
         if (!(err instanceof AvatarError)) throw err;
-        errors.avatar = [err.message];
+        errors.avatar = [fieldError('invalid', err.message)];
       }
     }
     if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -107,7 +108,7 @@ export class ProfileService {
         if (!locked) return undefined;
         // The password we checked was replaced meanwhile (a reset, another tab): the check no longer holds.
         if (changesPassword && locked.passwordHash !== row.passwordHash) {
-          throw invalid({ current_password: [CURRENT_PASSWORD_WRONG] });
+          throw invalid({ current_password: [fieldError('incorrect', CURRENT_PASSWORD_WRONG)] });
         }
         const [updated] = await tx
           .update(users)

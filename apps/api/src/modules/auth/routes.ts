@@ -13,7 +13,7 @@ import {
   VerifyEmailSchema,
 } from '@boutique/contracts';
 import type { Config } from '../../env.js';
-import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { fieldError, HttpError, unprocessable } from '../../lib/http-error.js';
 import { clientKey, type RateLimit, type RateLimiter } from '../../lib/rate-limit.js';
 import { securityEvent } from '../../lib/security-log.js';
 import { privateRoutes } from '../../lib/private-routes.js';
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         // The spec's contract says so (a registration form must tell); the per-IP limit keeps it from being a
         // fast way to test addresses, and the owner hears that someone tried.
         await verification.noticeAlreadyRegistered(user, lang, req.log);
-        throw unprocessable('The given data was invalid', { email: [EMAIL_TAKEN] });
+        throw unprocessable('The given data was invalid', { email: [fieldError('taken', EMAIL_TAKEN)] });
       }
       req.log.info({ userId: user.id }, 'account created, confirmation link queued');
       const session = await service.signInCreated(user.id, clientOf(req));

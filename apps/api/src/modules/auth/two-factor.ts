@@ -6,7 +6,7 @@ import type { RecoveryCodes, TwoFactorProof, TwoFactorSetup, TwoFactorStatus } f
 import { ERROR_CODES, TOTP_DIGITS } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
-import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { fieldError, HttpError, unprocessable } from '../../lib/http-error.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { enqueueMail } from '../outbox/index.js';
 import { enqueueSecurityNotice } from './security-notices.js';
@@ -129,10 +129,12 @@ export class TwoFactorService {
   async enable(user: AuthUser, code: string): Promise<RecoveryCodes> {
     const row = await this.#account(user.id);
     if (row && row.verifiedAt === null) throw confirmAddressFirst();
-    if (!row?.secret) throw unprocessable('The given data was invalid', { code: [NO_PENDING_SETUP] });
+    if (!row?.secret)
+      throw unprocessable('The given data was invalid', { code: [fieldError('expired', NO_PENDING_SETUP)] });
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);
     const step = this.#check(this.#decrypt(row.secret), row.email, code);
-    if (step === undefined) throw unprocessable('The given data was invalid', { code: [CODE_WRONG] });
+    if (step === undefined)
+      throw unprocessable('The given data was invalid', { code: [fieldError('incorrect', CODE_WRONG)] });
     return this.db.transaction(async (tx) => {
       const [confirmed] = await tx
         .update(userTotp)
@@ -169,7 +171,8 @@ export class TwoFactorService {
                 .set({ lastStep: step })
                 .where(and(eq(userTotp.userId, user.id), sql`coalesce(${userTotp.lastStep}, -1) < ${step}`))
                 .returning({ userId: userTotp.userId });
-        if (!used) throw unprocessable('The given data was invalid', { code: [CODE_WRONG] });
+        if (!used)
+          throw unprocessable('The given data was invalid', { code: [fieldError('incorrect', CODE_WRONG)] });
         await this.#markSession(tx, user.sessionId);
       });
       return 'totp';
@@ -187,7 +190,10 @@ export class TwoFactorService {
           ),
         )
         .returning({ id: userRecoveryCodes.id });
-      if (!spent) throw unprocessable('The given data was invalid', { recovery_code: [RECOVERY_CODE_WRONG] });
+      if (!spent)
+        throw unprocessable('The given data was invalid', {
+          recovery_code: [fieldError('incorrect', RECOVERY_CODE_WRONG)],
+        });
       await this.#markSession(tx, user.sessionId);
     });
     return 'recovery_code';
@@ -234,11 +240,14 @@ export class TwoFactorService {
               .set({ lastStep: step })
               .where(and(eq(userTotp.userId, user.id), sql`coalesce(${userTotp.lastStep}, -1) < ${step}`))
               .returning({ userId: userTotp.userId });
-      if (!used) throw unprocessable('The given data was invalid', { code: [CODE_WRONG] });
+      if (!used)
+        throw unprocessable('The given data was invalid', { code: [fieldError('incorrect', CODE_WRONG)] });
       return;
     }
     if (!row.passwordHash || !(await verifyPassword(row.passwordHash, proof.password ?? ''))) {
-      throw unprocessable('The given data was invalid', { password: [PASSWORD_WRONG] });
+      throw unprocessable('The given data was invalid', {
+        password: [fieldError('incorrect', PASSWORD_WRONG)],
+      });
     }
   }
 

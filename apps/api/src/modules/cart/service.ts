@@ -5,11 +5,10 @@ import {
   CartAddSchema,
   type CartAdd,
   type CartMergeSkipped,
-  type FieldErrors,
   type ServerCart,
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { fieldError, HttpError, unprocessable, type CodedFieldErrors } from '../../lib/http-error.js';
 import { fromFils } from '../../lib/money.js';
 import { UNAUTHENTICATED } from '../../plugins/auth.js';
 import type { PublicUrl } from '../../storage/index.js';
@@ -74,7 +73,12 @@ const normalSlug = (slug: string) => slug.trim().toLowerCase();
 function beyondStock(slug: string, size: string, left: number) {
   const message =
     left === 0 ? `Size ${size} of this piece is sold out.` : `Only ${left} left in size ${size}.`;
-  return new HttpError(422, message, { quantity: [message] }, { shortages: [{ slug, size, left }] });
+  return new HttpError(
+    422,
+    message,
+    { quantity: [fieldError('out_of_stock', message)] },
+    { shortages: [{ slug, size, left }] },
+  );
 }
 
 /** The slug of an item that failed validation, when it has a readable one, for the merge report. */
@@ -141,21 +145,25 @@ export class CartService {
       const product = (await repo.findCartProducts(tx, [slug])).get(slug);
       const resolved = resolveLine(product, item);
       if ('problems' in resolved) {
-        const errors: FieldErrors = {};
-        for (const p of resolved.problems) (errors[p.field] ??= []).push(p.message);
+        const errors: CodedFieldErrors = {};
+        for (const p of resolved.problems) {
+          (errors[p.field] ??= []).push(
+            fieldError(p.reason === 'not_found' ? 'not_found' : 'unavailable', p.message),
+          );
+        }
         throw unprocessable(INVALID, errors);
       }
       const { line } = resolved;
       const existing = await repo.lineKeys(tx, userId);
       if (!existing.has(repo.lineKey(line)) && existing.size >= CART_MAX_LINES) {
-        throw unprocessable(CART_FULL, { cart: [CART_FULL] });
+        throw unprocessable(CART_FULL, { cart: [fieldError('limit_reached', CART_FULL)] });
       }
       // Pieces are counted per size: what the cart already has of it, in any colour, counts.
       const left = await this.stock.availableTo(tx, userId, line.productId, line.size);
       const inCart = await repo.quantityOfSize(tx, userId, line.productId, line.size);
       if (inCart + line.quantity > left) throw beyondStock(slug, line.size, left);
       if (!(await repo.addToLine(tx, userId, line))) {
-        throw unprocessable(INVALID, { quantity: [TOO_MANY_OF_ONE] });
+        throw unprocessable(INVALID, { quantity: [fieldError('too_big', TOO_MANY_OF_ONE)] });
       }
       return toServerCart(await priceCart(tx, userId), this.publicUrl);
     });

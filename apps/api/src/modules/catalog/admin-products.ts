@@ -20,7 +20,7 @@ import {
   products,
 } from '../../db/schema/index.js';
 import { claimVersion, bumpVersion } from '../../db/versions.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
@@ -220,8 +220,11 @@ export class AdminProductService {
         throw new HttpError(422, 'The given data was invalid', {
           [input.old_price === undefined ? 'price' : 'old_price']: [
             input.old_price === undefined
-              ? 'The price must be lower than the old price; change or remove the old price.'
-              : 'The old price must be higher than the price.',
+              ? fieldError(
+                  'too_big',
+                  'The price must be lower than the old price; change or remove the old price.',
+                )
+              : fieldError('too_small', 'The old price must be higher than the price.'),
           ],
         });
       }
@@ -345,13 +348,13 @@ export class AdminProductService {
       const same = order.length === current.length && new Set(order).size === order.length;
       if (!same || !order.every((i) => current.includes(i))) {
         throw new HttpError(422, 'The given data was invalid', {
-          order: ['Send every picture of this product once, in the new order.'],
+          order: [fieldError('invalid', 'Send every picture of this product once, in the new order.')],
         });
       }
       if (input.main !== undefined) {
         if (!current.includes(input.main)) {
           throw new HttpError(422, 'The given data was invalid', {
-            main: ['That picture is not one of this product.'],
+            main: [fieldError('not_found', 'That picture is not one of this product.')],
           });
         }
         order = [input.main, ...order.filter((i) => i !== input.main)];
@@ -474,7 +477,7 @@ async function categoryIdOf(tx: Tx, slug: string): Promise<number> {
   const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
   if (!row) {
     throw new HttpError(422, 'The given data was invalid', {
-      category: [`There is no category "${slug}".`],
+      category: [fieldError('not_found', `There is no category "${slug}".`)],
     });
   }
   return row.id;
@@ -482,7 +485,7 @@ async function categoryIdOf(tx: Tx, slug: string): Promise<number> {
 
 const slugTaken = () =>
   new HttpError(422, 'The given data was invalid', {
-    slug: ['This slug is already used by another product.'],
+    slug: [fieldError('taken', 'This slug is already used by another product.')],
   });
 
 async function slugMustBeFree(tx: Tx, slug: string, exceptId?: number) {

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { payments, sandboxRefunds, type AddressSnapshot } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import { toFils } from '../../lib/money.js';
 import type {
   ApplePayCharge,
@@ -98,7 +98,7 @@ export class SandboxGateway implements PaymentGateway {
     const data = input.token.paymentData;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new HttpError(422, 'The Apple Pay token is not valid.', {
-        'applePayToken.paymentData': ['The Apple Pay payment data must be an object.'],
+        'applePayToken.paymentData': [fieldError('invalid', 'The Apple Pay payment data must be an object.')],
       });
     }
     const marker = (data as Record<string, unknown>).sandbox_outcome;

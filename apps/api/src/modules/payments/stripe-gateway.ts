@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../env.js';
 import type { AddressSnapshot } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import {
   GatewayRefusedError,
   GatewayUnavailableError,
@@ -197,7 +197,7 @@ export class StripeGateway implements PaymentGateway {
       token = created.id;
     } else {
       throw new HttpError(422, 'The Apple Pay token is not valid.', {
-        'applePayToken.paymentData': ['The Apple Pay payment data is missing.'],
+        'applePayToken.paymentData': [fieldError('required', 'The Apple Pay payment data is missing.')],
       });
     }
     return { payment_method_data: { type: 'card', card: { token } } };

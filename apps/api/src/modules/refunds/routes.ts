@@ -14,6 +14,7 @@ import {
   RefundResponseSchema,
 } from '@boutique/contracts/admin-after-sale';
 import type { Database } from '../../db/client.js';
+import { schemaFieldErrors } from '../../lib/field-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -87,9 +88,11 @@ export const adminRefundRoutes: FastifyPluginAsyncZod<RefundRoutesOptions> = asy
       const given = req.headers['idempotency-key'];
       const key = given === undefined ? undefined : IdempotencyKeySchema.safeParse(given);
       if (key && !key.success) {
-        throw new HttpError(422, 'The given data was invalid.', {
-          'idempotency-key': [key.error.issues[0]?.message ?? 'Not a valid Idempotency-Key.'],
-        });
+        throw new HttpError(
+          422,
+          'The given data was invalid.',
+          schemaFieldErrors(key.error.issues.slice(0, 1), given, 'idempotency-key'),
+        );
       }
       const { refund, created } = await refunds.refundOrder(
         requireUser(req).id,

@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  vatIncludedFils,
-  type FieldErrors,
-  type Refund,
-  type RefundCreate,
-  type RefundKind,
-} from '@boutique/contracts';
+import { vatIncludedFils, type Refund, type RefundCreate, type RefundKind } from '@boutique/contracts';
 import type { AdminRefund, AdminOrderRefundsResponse } from '@boutique/contracts/admin-after-sale';
 import type { Database } from '../../db/client.js';
 import { orderItems, orders, refunds, returns, users, type RefundLine } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError, type CodedFieldErrors } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { recordAudit } from '../audit/index.js';
 import type { RefundRow, RefundSender } from '../payments/index.js';
@@ -123,9 +117,12 @@ export class RefundService {
     if (!REFUNDABLE.has(order.paymentStatus)) {
       throw new HttpError(422, INVALID, {
         amount: [
-          order.paymentStatus === 'refunded'
-            ? 'This order has been refunded in full.'
-            : 'Nothing was paid for this order that could be refunded.',
+          fieldError(
+            'not_allowed',
+            order.paymentStatus === 'refunded'
+              ? 'This order has been refunded in full.'
+              : 'Nothing was paid for this order that could be refunded.',
+          ),
         ],
       });
     }
@@ -141,24 +138,29 @@ export class RefundService {
     const leftFils = toFils(order.totalAmount) - previous.reduce((sum, r) => sum + toFils(r.amount), 0);
     const used = lineUse(previous);
     if (leftFils <= 0) {
-      throw new HttpError(422, INVALID, { amount: ['This order has been refunded in full.'] });
+      throw new HttpError(422, INVALID, {
+        amount: [fieldError('not_allowed', 'This order has been refunded in full.')],
+      });
     }
 
-    const errors: FieldErrors = {};
+    const errors: CodedFieldErrors = {};
     const chosen: { item: ItemRow; quantity: number; value: number }[] = [];
     if (spec.lines) {
       spec.lines.forEach((line, index) => {
         const item = items.find((i) => i.id === line.line_id);
         if (!item) {
-          errors[`lines.${index}.line_id`] = ['This line is not part of the order.'];
+          errors[`lines.${index}.line_id`] = [fieldError('not_found', 'This line is not part of the order.')];
           return;
         }
         const left = item.quantity - (used.get(item.id)?.quantity ?? 0);
         if (line.quantity > left) {
           errors[`lines.${index}.quantity`] = [
-            left === 0
-              ? 'Every piece of this line has been refunded already.'
-              : `Only ${left} piece(s) of this line can still be refunded.`,
+            fieldError(
+              'too_big',
+              left === 0
+                ? 'Every piece of this line has been refunded already.'
+                : `Only ${left} piece(s) of this line can still be refunded.`,
+            ),
           ];
           return;
         }
@@ -180,19 +182,27 @@ export class RefundService {
     const amountFils = spec.amount ? toFils(spec.amount) : spec.lines ? linesFils : leftFils;
     if (amountFils > leftFils) {
       throw new HttpError(422, INVALID, {
-        amount: [`At most AED ${fromFils(leftFils)} is left to refund on this order.`],
+        amount: [fieldError('too_big', `At most AED ${fromFils(leftFils)} is left to refund on this order.`)],
       });
     }
     if (spec.lines && amountFils > linesFils) {
       throw new HttpError(422, INVALID, {
         amount: [
-          `The pieces chosen were charged AED ${fromFils(linesFils)}: refund at most that, or leave the lines out.`,
+          fieldError(
+            'too_big',
+            `The pieces chosen were charged AED ${fromFils(linesFils)}: refund at most that, or leave the lines out.`,
+          ),
         ],
       });
     }
     if (spec.restock && chosen.length === 0) {
       throw new HttpError(422, INVALID, {
-        restock: ['Choose the pieces to put back on sale, or refund without putting pieces back.'],
+        restock: [
+          fieldError(
+            'invalid',
+            'Choose the pieces to put back on sale, or refund without putting pieces back.',
+          ),
+        ],
       });
     }
 

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ERROR_CODES,
   illegalReturnMove,
-  type FieldErrors,
   type LocalizedText,
   type OrderReturn,
   type ReturnCreate,
@@ -30,7 +29,7 @@ import {
   returns,
   users,
 } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError, type CodedFieldErrors } from '../../lib/http-error.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { escapeLike } from '../../lib/search-text.js';
 import { auditOf, recordAudit } from '../audit/index.js';
@@ -89,7 +88,14 @@ export class ReturnService {
         throw new HttpError(
           422,
           INVALID,
-          { order: ['A return or an exchange can be asked once the order has been delivered.'] },
+          {
+            order: [
+              fieldError(
+                'not_allowed',
+                'A return or an exchange can be asked once the order has been delivered.',
+              ),
+            ],
+          },
           { code: ERROR_CODES.orderNotDelivered },
         );
       }
@@ -103,7 +109,10 @@ export class ReturnService {
           INVALID,
           {
             order: [
-              `Pieces may be returned or exchanged within ${this.options.returnDays} days of delivery; for this order that was until ${until?.toISOString().slice(0, 10) ?? 'its delivery'}.`,
+              fieldError(
+                'not_allowed',
+                `Pieces may be returned or exchanged within ${this.options.returnDays} days of delivery; for this order that was until ${until?.toISOString().slice(0, 10) ?? 'its delivery'}.`,
+              ),
             ],
           },
           { code: ERROR_CODES.returnWindowClosed },
@@ -119,20 +128,25 @@ export class ReturnService {
         earlier.map((r) => ({ status: r.row.status, receivedAt: r.row.receivedAt, lines: r.lines })),
       );
 
-      const errors: FieldErrors = {};
+      const errors: CodedFieldErrors = {};
       const lines: (typeof returnLines.$inferInsert)[] = [];
       for (const [index, line] of input.lines.entries()) {
         const item = items.find((i) => i.id === line.line_id);
         if (!item) {
-          errors[`lines.${index}.line_id`] = ['This piece is not part of the order.'];
+          errors[`lines.${index}.line_id`] = [
+            fieldError('not_found', 'This piece is not part of the order.'),
+          ];
           continue;
         }
         const left = item.quantity - (taken.get(item.id) ?? 0);
         if (line.quantity > left) {
           errors[`lines.${index}.quantity`] = [
-            left === 0
-              ? 'This piece has already been returned or refunded.'
-              : `Only ${left} piece(s) of this line can still be returned.`,
+            fieldError(
+              'too_big',
+              left === 0
+                ? 'This piece has already been returned or refunded.'
+                : `Only ${left} piece(s) of this line can still be returned.`,
+            ),
           ];
           continue;
         }
@@ -142,7 +156,7 @@ export class ReturnService {
         }
         const wanted = await this.#wanted(tx, item, line.size ?? '', line.color);
         if ('error' in wanted) {
-          errors[`lines.${index}.${wanted.field}`] = [wanted.error];
+          errors[`lines.${index}.${wanted.field}`] = [fieldError('unavailable', wanted.error)];
           continue;
         }
         lines.push({ returnId: 0, orderItemId: item.id, quantity: line.quantity, ...wanted });
@@ -196,7 +210,12 @@ export class ReturnService {
       if (refusal) throw new HttpError(409, refusal);
       if (to === 'received' && input.restock === undefined) {
         throw new HttpError(422, INVALID, {
-          restock: ['Say whether the pieces go back on sale (true) or are recorded as damaged (false).'],
+          restock: [
+            fieldError(
+              'required',
+              'Say whether the pieces go back on sale (true) or are recorded as damaged (false).',
+            ),
+          ],
         });
       }
       const [loaded] = await loadReturns(tx, eq(returns.id, returnId));

@@ -18,7 +18,7 @@ import {
   stockMovements,
   type PricedLine,
 } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-error.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import type { PaymentGateway } from '../payments/index.js';
 import type { RefundSender } from '../payments/index.js';
 import { alertOwnerOfRefundedPayment } from './alerts.js';
@@ -579,7 +579,10 @@ export class StockService {
       if (!product.sizes.includes(input.size as Size)) {
         throw new HttpError(422, 'The given data was invalid', {
           size: [
-            `This product does not come in size ${input.size}; its sizes are ${product.sizes.join(', ')}.`,
+            fieldError(
+              'unavailable',
+              `This product does not come in size ${input.size}; its sizes are ${product.sizes.join(', ')}.`,
+            ),
           ],
         });
       }
@@ -591,7 +594,7 @@ export class StockService {
           .where(and(eq(productColors.productId, product.id), eq(colors.key, input.color)));
         if (!color) {
           throw new HttpError(422, 'The given data was invalid', {
-            color: [`This product has no colour "${input.color}".`],
+            color: [fieldError('unavailable', `This product has no colour "${input.color}".`)],
           });
         }
       }
@@ -764,7 +767,10 @@ export class StockService {
     if (held.length > 0) {
       throw new HttpError(422, 'Some pieces are held by payments under way.', {
         sizes: [
-          `Payments under way hold pieces of this product (${held.map((h) => `${h.size}: ${h.reserved}`).join(', ')}): keep those sizes, or try again when they are paid or released.`,
+          fieldError(
+            'not_allowed',
+            `Payments under way hold pieces of this product (${held.map((h) => `${h.size}: ${h.reserved}`).join(', ')}): keep those sizes, or try again when they are paid or released.`,
+          ),
         ],
       });
     }
@@ -1079,7 +1085,7 @@ async function recordMoves(
 function adjustmentRefused(input: Adjustment, now: { stock: number; reserved: number }): HttpError {
   if (input.delta > 0) {
     return new HttpError(422, 'The given data was invalid', {
-      delta: [`A size may count at most ${MAX_STOCK} pieces; it counts ${now.stock}.`],
+      delta: [fieldError('too_big', `A size may count at most ${MAX_STOCK} pieces; it counts ${now.stock}.`)],
     });
   }
   const floor = -(now.stock - now.reserved);
@@ -1087,7 +1093,7 @@ function adjustmentRefused(input: Adjustment, now: { stock: number; reserved: nu
     now.reserved > 0
       ? `${now.reserved} ${now.reserved === 1 ? 'piece' : 'pieces'} of size ${input.size} ${now.reserved === 1 ? 'is' : 'are'} held by payments under way: the count (${now.stock}) may not go below ${now.reserved}, so the change may be at most ${floor} now.`
       : `There ${now.stock === 1 ? 'is' : 'are'} only ${now.stock} ${now.stock === 1 ? 'piece' : 'pieces'} of size ${input.size}: the change may not be below ${floor}.`;
-  return new HttpError(422, message, { delta: [message] }, undefined);
+  return new HttpError(422, message, { delta: [fieldError('too_small', message)] }, undefined);
 }
 
 /** Raised inside the consuming savepoint to roll it back. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectWordedInEveryLanguage } from '@/testing/translated-errors';
+import { createTestI18n } from '@/testing/providers';
 import {
   translateServerError,
   validateAddress,
@@ -73,12 +74,29 @@ describe('password change', () => {
     });
   });
 
-  it("shows the server's refusal of the current password in the visitor's words", () => {
-    expect(translateServerError('current_password', 'The current password is incorrect.', t)).toBe(
-      'validation.currentPasswordWrong',
+  it("shows the server's refusal of the current password in the visitor's words, from its code", () => {
+    expect(translateServerError('current_password', 'incorrect', t)).toBe('validation.currentPasswordWrong');
+    expect(translateServerError('current_password', 'required', t)).toBe(
+      'validation.currentPasswordRequired',
     );
-    expect(translateServerError('phone', 'The phone field is required.', t)).toBe('validation.phoneRequired');
+    expect(translateServerError('phone', 'required', t)).toBe('validation.phoneRequired');
+    expect(translateServerError('password', 'password_common', t)).toBe('validation.passwordCommon');
+    expect(translateServerError('name', undefined, t)).toBe('validation.invalid');
   });
+
+  it.each(['fr', 'ar'] as const)(
+    'words a too-short new password in %s whatever the English says',
+    async (lng) => {
+      const { i18n } = await createTestI18n(lng);
+      const words: TranslateAccountError = (key) => i18n.t(`account:${key}`);
+      expect(translateServerError('password', 'too_short', words)).toBe(
+        i18n.t('account:validation.passwordLength'),
+      );
+      expect(translateServerError('password', 'password_weak', words)).toBe(
+        i18n.t('account:validation.passwordWeak'),
+      );
+    },
+  );
 });
 
 describe('every message in English, French and Arabic', () => {

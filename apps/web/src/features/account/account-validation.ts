@@ -65,9 +65,13 @@ export function accountErrorKey(field: string, rule: Rule): AccountErrorKey {
   }
 }
 
-/** A field message the server sent (English), in the visitor's language. */
-export function translateServerError(field: string, message: string, t: TranslateAccountError): string {
-  const kind = serverRuleKind(message);
+/** A field error the server sent, in the visitor's language, from its code (see serverRuleKind). */
+export function translateServerError(
+  field: string,
+  code: string | undefined,
+  t: TranslateAccountError,
+): string {
+  const kind = serverRuleKind(code);
   if (kind === 'common') return t('validation.passwordCommon');
   if (kind === 'containsEmail') return t('validation.passwordContainsEmail');
   if (kind === 'weak') return t('validation.passwordWeak');

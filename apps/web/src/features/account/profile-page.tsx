@@ -141,10 +141,10 @@ function DetailsForm({ user }: { user: User }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422) {
-            const refused = firstFieldErrors(error.errors, ['name', 'avatar'] as const);
-            for (const { field, message: text } of refused) {
+            const refused = firstFieldErrors(error, ['name', 'avatar'] as const);
+            for (const { field, code } of refused) {
               if (field === 'avatar') setAvatarError(t('profile.photoRefused'));
-              else setError('name', { type: 'server', message: translateServerError('name', text, t) });
+              else setError('name', { type: 'server', message: translateServerError('name', code, t) });
             }
             if (refused.length > 0) return;
           }
@@ -279,8 +279,8 @@ function PasswordForm({ email }: { email: string }) {
         },
         onError: (error) => {
           if (
-            showServerFieldErrors(error, PASSWORD_FIELDS, setError, (name, text) =>
-              translateServerError(name, text, t),
+            showServerFieldErrors(error, PASSWORD_FIELDS, setError, (name, code) =>
+              translateServerError(name, code, t),
             )
           )
             return;

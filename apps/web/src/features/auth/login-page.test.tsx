@@ -117,6 +117,7 @@ describe('login page', () => {
             success: false,
             message: 'The given data was invalid',
             errors: { email: ['The email must be a valid email address.'] },
+            error_codes: { email: ['invalid'] },
           })
         : json(200, { success: true, data: { providers: [] } }),
     );

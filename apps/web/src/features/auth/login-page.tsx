@@ -45,8 +45,8 @@ export default function LoginPage() {
     mutation.mutate(input, {
       onError: (error) => {
         if (
-          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
-            translateServerFieldError(name, text, t),
+          showServerFieldErrors(error, FIELDS, setError, (name, code) =>
+            translateServerFieldError(name, code, t),
           )
         )
           return;

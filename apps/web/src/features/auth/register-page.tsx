@@ -46,8 +46,8 @@ export default function RegisterPage() {
       {
         onError: (error) => {
           if (
-            showServerFieldErrors(error, FIELDS, setError, (name, text) =>
-              translateServerFieldError(name, text, t),
+            showServerFieldErrors(error, FIELDS, setError, (name, code) =>
+              translateServerFieldError(name, code, t),
             )
           )
             return;

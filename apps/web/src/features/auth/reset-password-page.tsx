@@ -57,8 +57,8 @@ export default function ResetPasswordPage() {
         if (error instanceof ApiError && error.status === 422 && error.errors.token)
           return setLinkInvalid(true);
         if (
-          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
-            translateServerFieldError(name, text, t),
+          showServerFieldErrors(error, FIELDS, setError, (name, code) =>
+            translateServerFieldError(name, code, t),
           )
         )
           return;

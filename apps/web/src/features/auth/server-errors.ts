@@ -4,9 +4,13 @@ import { serverRuleKind } from '@/lib/server-field-errors';
 import { INVALID_RESPONSE } from './api/sign-in';
 import { authErrorKey } from './auth-validation';
 
-/** A field message the server sent (always English), in the visitor's language. */
-export function translateServerFieldError(field: string, message: string, t: TFunction<'auth'>): string {
-  const kind = serverRuleKind(message);
+/** A field error the server sent, in the visitor's language, from its code (see serverRuleKind). */
+export function translateServerFieldError(
+  field: string,
+  code: string | undefined,
+  t: TFunction<'auth'>,
+): string {
+  const kind = serverRuleKind(code);
   if (kind === 'taken') return t('validation.emailTaken');
   if (kind === 'common') return t('validation.passwordCommon');
   if (kind === 'containsEmail') return t('validation.passwordContainsEmail');

@@ -76,8 +76,8 @@ export default function VerifyEmailPage() {
           );
         }
         if (
-          showServerFieldErrors(error, FIELDS, setError, (name, text) =>
-            translateServerFieldError(name, text, t),
+          showServerFieldErrors(error, FIELDS, setError, (name, code) =>
+            translateServerFieldError(name, code, t),
           )
         )
           return;

@@ -9,7 +9,7 @@ import {
   SocialStartQuerySchema,
   type SocialProvider,
 } from '@boutique/contracts';
-import { HttpError, unprocessable } from '../../../lib/http-error.js';
+import { fieldError, HttpError, unprocessable } from '../../../lib/http-error.js';
 import { clientKey, type RateLimit, type RateLimiter } from '../../../lib/rate-limit.js';
 import type { Config } from '../../../env.js';
 import { securityEvent } from '../../../lib/security-log.js';
@@ -153,7 +153,12 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
         const returnTo = social.returnAddress(provider, req.query.redirect_uri);
         if (!returnTo) {
           throw unprocessable('The given data was invalid', {
-            redirect_uri: [`The redirect uri must be this shop's /auth/${provider}/callback page.`],
+            redirect_uri: [
+              fieldError(
+                'not_allowed',
+                `The redirect uri must be this shop's /auth/${provider}/callback page.`,
+              ),
+            ],
           });
         }
         if (!social.isEnabled(provider)) {

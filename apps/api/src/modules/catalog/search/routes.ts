@@ -10,7 +10,7 @@ import {
 } from '@boutique/contracts';
 import type { Database } from '../../../db/client.js';
 import { searchSynonyms } from '../../../db/schema/index.js';
-import { notFound, unprocessable } from '../../../lib/http-error.js';
+import { fieldError, notFound, unprocessable } from '../../../lib/http-error.js';
 import { expectedVersion } from '../../../lib/if-match.js';
 import { claimVersion } from '../../../db/versions.js';
 import { requireAdmin } from '../../../plugins/roles.js';
@@ -64,7 +64,7 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         // Only spellings the search folds alike (Caftan, caftan): nothing to add. Undo it.
         if (row) await db.delete(searchSynonyms).where(eq(searchSynonyms.id, row.id));
         throw unprocessable('These words are one word to the search already', {
-          words: ['Give at least two different words'],
+          words: [fieldError('too_short', 'Give at least two different words')],
         });
       }
       req.log.info({ synonymId: row.id, by: admin.id }, 'search synonyms added');

@@ -85,8 +85,8 @@ export function AddressForm({ address, firstAddress, onSaved, onCancel }: Addres
 
   const onError = (error: unknown) => {
     if (
-      showServerFieldErrors(error, ADDRESS_FIELDS, setError, (name, text) =>
-        translateServerError(name, text, t),
+      showServerFieldErrors(error, ADDRESS_FIELDS, setError, (name, code) =>
+        translateServerError(name, code, t),
       )
     )
       return;

@@ -92,20 +92,22 @@ describe('contact form', () => {
     expect(field('Message').value).toBe('Where is my caftan?');
   });
 
-  it('shows the first server message of each field the server refused', async () => {
+  it('shows the first error of each field the server refused, worded from its code', async () => {
     fetchMock.mockResolvedValue(
       json(422, {
         success: false,
         message: 'The given data was invalid',
         errors: { email: ['The email is blocked.', 'second'] },
+        error_codes: { email: ['invalid', 'required'] },
       }),
     );
     await renderForm();
     fillIn();
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
 
-    expect(await screen.findByText('The email is blocked.')).toBeTruthy();
-    expect(screen.queryByText('second')).toBeNull();
+    expect(await screen.findByText('This email address does not look valid.')).toBeTruthy();
+    expect(screen.queryByText('The email is blocked.')).toBeNull();
+    expect(screen.queryByText('Please enter your email address.')).toBeNull();
     expect(field('Email address').getAttribute('aria-invalid')).toBe('true');
   });
 });

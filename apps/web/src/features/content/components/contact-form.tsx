@@ -15,9 +15,14 @@ import {
 } from '@/components/ui/field';
 import { EmailField } from '@/components/forms/fields';
 import { useFormField } from '@/components/forms/use-form-field';
-import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { serverRule, showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { CONTACT_FIELDS, contactResolver, type ContactFormValues } from '../contact-validation';
+import {
+  CONTACT_FIELDS,
+  contactErrorKey,
+  contactResolver,
+  type ContactFormValues,
+} from '../contact-validation';
 import styles from './contact-form.module.css';
 
 /** How long the thank-you line stays (spec section 9). */
@@ -55,7 +60,9 @@ export function ContactForm({ titleId }: { titleId: string }) {
       },
       onError: (error) => {
         // The server checks with the same rules, so this only happens if they drift apart; show its words.
-        showServerFieldErrors(error, CONTACT_FIELDS, setError, (_name, message) => message);
+        showServerFieldErrors(error, CONTACT_FIELDS, setError, (name, code) =>
+          t(`form.errors.${contactErrorKey(name, serverRule(code))}`),
+        );
       },
     });
   });
