@@ -6,11 +6,19 @@ import { LANGUAGES, type Language, type Order } from '@boutique/contracts';
 import ar from '@boutique/contracts/locales/ar/mail.json' with { type: 'json' };
 import en from '@boutique/contracts/locales/en/mail.json' with { type: 'json' };
 import fr from '@boutique/contracts/locales/fr/mail.json' with { type: 'json' };
+import sharedAr from '@boutique/contracts/locales/ar/shared.json' with { type: 'json' };
+import sharedEn from '@boutique/contracts/locales/en/shared.json' with { type: 'json' };
+import sharedFr from '@boutique/contracts/locales/fr/shared.json' with { type: 'json' };
 import { resetPasswordEmail } from '../modules/auth/reset-email.js';
 import { orderStatusMail } from '../modules/orders/order-mails.js';
 import { mailLine, mailText } from './mail-texts.js';
 
-const FILES: Record<Language, unknown> = { en, fr, ar };
+/** The namespaces the e-mails read, per language. */
+const FILES: Record<Language, unknown> = {
+  en: { mail: en, shared: sharedEn },
+  fr: { mail: fr, shared: sharedFr },
+  ar: { mail: ar, shared: sharedAr },
+};
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** Every text of a file as `a.b.c` → text. */
@@ -58,7 +66,7 @@ describe('the e-mail texts', () => {
 
   it.each(LANGUAGES)('%s fills in the same values as English', (lang) => {
     const texts = leaves(FILES[lang]);
-    const english = leaves(en);
+    const english = leaves(FILES.en);
     const used = (all: Map<string, string>, key: string) =>
       [...all]
         .filter(([k]) => k.replace(PLURAL, '') === key)

@@ -3,21 +3,29 @@ import type { Language } from '@boutique/contracts';
 import ar from '@boutique/contracts/locales/ar/mail.json' with { type: 'json' };
 import en from '@boutique/contracts/locales/en/mail.json' with { type: 'json' };
 import fr from '@boutique/contracts/locales/fr/mail.json' with { type: 'json' };
+import sharedAr from '@boutique/contracts/locales/ar/shared.json' with { type: 'json' };
+import sharedEn from '@boutique/contracts/locales/en/shared.json' with { type: 'json' };
+import sharedFr from '@boutique/contracts/locales/fr/shared.json' with { type: 'json' };
 import type { Line, Segment } from './mail-layout.js';
 
 /**
  * The words of the shop's e-mails, in the `mail` namespace of the shared translation files
  * (packages/contracts/locales/{en,fr,ar}/mail.json), read with i18next as the web reads its own: `{{name}}`
  * placeholders, plural forms `_one`/`_other` (and Arabic's `_zero`/`_two`/`_few`/`_many`), variants by
- * `context` (`intro_return`, `intro_exchange`).
+ * `context` (`intro_return`, `intro_exchange`). What the pages say too (the contact form's subjects) is in the
+ * `shared` namespace beside it, which the web serves as one of its own: `shared:contactSubjects.general`.
  *
  * Values are put in as they are (`escapeValue: false`): the layout (mail-layout.ts) escapes every segment
  * once for the HTML part and leaves the text part as typed.
  */
 const mailI18n = createInstance();
 void mailI18n.init({
-  resources: { en: { mail: en }, fr: { mail: fr }, ar: { mail: ar } },
-  ns: ['mail'],
+  resources: {
+    en: { mail: en, shared: sharedEn },
+    fr: { mail: fr, shared: sharedFr },
+    ar: { mail: ar, shared: sharedAr },
+  },
+  ns: ['mail', 'shared'],
   defaultNS: 'mail',
   lng: 'en',
   fallbackLng: 'en',
@@ -33,8 +41,11 @@ type WithoutPlural<K extends string> =
   K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
 type WithoutContext<K extends string> = K extends `${infer B}_${'return' | 'exchange'}` ? B : K;
 
-/** A text of the `mail` namespace: `orderShipped.subject`; plurals and variants by their key without suffix. */
-export type MailKey = WithoutContext<WithoutPlural<Leaves<typeof en>>>;
+/**
+ * A text of the `mail` namespace (`orderShipped.subject`; plurals and variants by their key without suffix) or of
+ * the `shared` one (`shared:contactSubjects.general`).
+ */
+export type MailKey = WithoutContext<WithoutPlural<Leaves<typeof en>>> | `shared:${Leaves<typeof sharedEn>}`;
 
 export interface MailValues {
   [name: string]: string | number | undefined;

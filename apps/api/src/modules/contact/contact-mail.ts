@@ -20,7 +20,10 @@ export function contactCopyMail(
   shop: { name: string; email: string; language: Language },
 ): MailMessage {
   const lang = shop.language;
-  const topic = mailText(lang, input.subject ? `contactCopy.topics.${input.subject}` : 'contactCopy.none');
+  const topic = mailText(
+    lang,
+    input.subject ? `shared:contactSubjects.${input.subject}` : 'contactCopy.none',
+  );
   return {
     ...renderMail(shop.email, lang, shop.name, {
       subject: mailText(lang, 'contactCopy.subject', { name: input.name, topic }),
