@@ -1,8 +1,7 @@
 # syntax=docker/dockerfile:1
 # The shop for servers: `docker build -t dar-lalla .`, then see compose.yaml. Stages: the build (every
 # dependency, then `npm run build`), the runtime dependencies alone (`npm ci --omit=dev`), and the image, which
-# takes only what runs: the built API, storefront and contracts (with the e-mails' texts), the migrations and
-# production node_modules.
+# takes only what runs: the built API, storefront and contracts, the migrations and production node_modules.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # The package manifests alone, so that dependencies are installed again only when they change.
@@ -33,6 +32,7 @@ COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
+# The texts of the e-mails, which the API reads from the contracts package.
 COPY --from=build /app/packages/contracts/locales packages/contracts/locales
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
