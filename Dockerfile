@@ -35,6 +35,8 @@ COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
+# The texts of the e-mails, which the API reads from the contracts package.
+COPY --from=build /app/packages/contracts/locales packages/contracts/locales
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/migrations apps/api/migrations

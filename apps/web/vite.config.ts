@@ -7,6 +7,7 @@ import { fontFallbacks } from './build/font-fallbacks.ts';
 import { shopIcons } from './build/icons.ts';
 import { leanHtml } from './build/lean-html.ts';
 import { precompress } from './build/precompress.ts';
+import { sharedLocales } from './build/shared-locales.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -42,6 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          // The texts the pages share with the API's e-mails (the contact form's subjects).
+          sharedLocales(new URL('../../packages/contracts/locales/', import.meta.url), ['shared']),
           // The faces of src/styles/global.css that a page's first screen uses: body and headings in Latin
           // script, the Arabic face (whose Latin subset is small and often not needed) in Arabic.
           criticalFonts({

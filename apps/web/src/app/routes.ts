@@ -137,7 +137,8 @@ export const PAGES: readonly PageRoute[] = [
   {
     path: paths.contact.path,
     page: () => import('@/features/content/contact-page'),
-    ...(onServer && { server: content('contact-page', 'contact') }),
+    // The form's subjects are in the namespace the pages share with the e-mails.
+    ...(onServer && { server: { ...content('contact-page', 'contact'), namespaces: ['contact', 'shared'] } }),
   },
   {
     path: paths.ourStory.path,

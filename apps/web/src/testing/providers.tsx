@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Language } from '@boutique/contracts/constants';
 
-/** Every namespace in every language, straight from the files the site serves. */
-const files = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** Every namespace in every language, straight from the files the site serves (its own and the shared ones). */
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../../public/locales/*/*.json', '../../../../packages/contracts/locales/*/shared.json'],
+  { eager: true, import: 'default' },
+);
 
 function resources() {
   const out: Record<string, Record<string, Record<string, unknown>>> = {};

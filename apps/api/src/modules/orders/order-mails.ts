@@ -8,6 +8,7 @@ import {
   type StockShortage,
 } from '@boutique/contracts';
 import { renderMail, type Line } from '../../lib/mail-layout.js';
+import { mailLine, mailText } from '../../lib/mail-texts.js';
 import type { MailMessage } from '../../lib/mailer.js';
 
 export interface ShopIdentity {
@@ -32,210 +33,18 @@ const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', ar: '
 const longDate = (iso: string, lang: Language, timeZone: string) =>
   new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeZone }).format(new Date(iso));
 
-const T = {
-  en: {
-    hello: (name: string): Line => ['Hello ', { user: name }, ','],
-    dear: 'dear customer',
-    size: 'size',
-    shipping: 'Shipping',
-    free: 'Free',
-    total: 'Total paid',
-    vat: (rate: number) => `of which VAT ${rate}%`,
-    follow: 'Follow your order',
-    invoice: 'Tax invoice',
-    receipt: 'Receipt',
-    questions: (email: string) => `Questions? Reply to this e-mail or write to ${email}.`,
-    shipTo: 'We will ship to:',
-    noAddress: 'We will contact you to confirm the delivery address.',
-    confirmation: {
-      subject: (n: string) => `Your order ${n} is confirmed`,
-      intro: (n: string, date: string) => `Thank you for your order ${n} of ${date}. Here is what you chose:`,
-    },
-    processing: {
-      subject: (n: string) => `Your order ${n} is being prepared`,
-      intro: (n: string) => `Good news: our workshop is preparing your order ${n}.`,
-    },
-    shipped: {
-      subject: (n: string) => `Your order ${n} is on its way`,
-      intro: (n: string) => `Your order ${n} has left our workshop.`,
-      carrier: (c: string, t: string): Line => [
-        'Carrier: ',
-        { user: c },
-        ' · tracking number: ',
-        { user: t },
-      ],
-      carrierOnly: (c: string): Line => ['Carrier: ', { user: c }],
-      track: 'Track the parcel',
-    },
-    delivered: {
-      subject: (n: string) => `Your order ${n} has been delivered`,
-      intro: (n: string) => `Your order ${n} has been delivered. We hope you love it.`,
-      after: 'If anything is not right, reply to this e-mail: we will make it right.',
-    },
-    cancelled: {
-      subject: (n: string) => `Your order ${n} has been cancelled`,
-      intro: (n: string, total: string) =>
-        `Your order ${n} has been cancelled. The ${total} you paid will be refunded to your card; depending on your bank it shows within 5 to 10 days.`,
-    },
-    note: 'A word from us:',
-    refunded: {
-      subject: 'Your payment is being refunded',
-      intro: (amount: string) =>
-        `We are sorry: the last piece you paid for was sold while your payment was going through, so we could not make your order. Your ${amount} is being refunded in full to your card; depending on your bank it shows within 5 to 10 days.`,
-      missing: 'What was no longer available:',
-    },
-    owner: {
-      subject: (n: string, total: string) => `New order ${n}: ${total}`,
-      intro: (n: string, who: string): Line => [`New order ${n} from `, { user: who }, '.'],
-      open: 'Open the order',
-    },
-    ownerRefund: {
-      subject: (amount: string) => `Payment refunded for want of stock: ${amount}`,
-      intro: (payment: string, amount: string, who: string): Line => [
-        `Payment ${payment} of ${amount} by `,
-        { user: who },
-        ' succeeded after the pieces it held were sold: no order was made and it is being refunded automatically (the back office lists the refund above the orders if the provider does not confirm it).',
-      ],
-    },
-  },
-  fr: {
-    hello: (name: string): Line => ['Bonjour ', { user: name }, ','],
-    dear: 'chère cliente, cher client',
-    size: 'taille',
-    shipping: 'Livraison',
-    free: 'Offerte',
-    total: 'Total payé',
-    vat: (rate: number) => `dont TVA ${rate} %`,
-    follow: 'Suivre ma commande',
-    invoice: 'Facture fiscale',
-    receipt: 'Reçu',
-    questions: (email: string) => `Une question ? Répondez à cet e-mail ou écrivez à ${email}.`,
-    shipTo: 'Nous livrerons à :',
-    noAddress: 'Nous vous contacterons pour confirmer l’adresse de livraison.',
-    confirmation: {
-      subject: (n: string) => `Votre commande ${n} est confirmée`,
-      intro: (n: string, date: string) =>
-        `Merci pour votre commande ${n} du ${date}. Voici ce que vous avez choisi :`,
-    },
-    processing: {
-      subject: (n: string) => `Votre commande ${n} est en préparation`,
-      intro: (n: string) => `Bonne nouvelle : notre atelier prépare votre commande ${n}.`,
-    },
-    shipped: {
-      subject: (n: string) => `Votre commande ${n} est en route`,
-      intro: (n: string) => `Votre commande ${n} a quitté notre atelier.`,
-      carrier: (c: string, t: string): Line => [
-        'Transporteur : ',
-        { user: c },
-        ' · numéro de suivi : ',
-        { user: t },
-      ],
-      carrierOnly: (c: string): Line => ['Transporteur : ', { user: c }],
-      track: 'Suivre le colis',
-    },
-    delivered: {
-      subject: (n: string) => `Votre commande ${n} a été livrée`,
-      intro: (n: string) => `Votre commande ${n} a été livrée. Nous espérons qu’elle vous plaira.`,
-      after: 'Si quelque chose ne va pas, répondez à cet e-mail : nous arrangerons cela.',
-    },
-    cancelled: {
-      subject: (n: string) => `Votre commande ${n} a été annulée`,
-      intro: (n: string, total: string) =>
-        `Votre commande ${n} a été annulée. Les ${total} payés seront remboursés sur votre carte ; selon votre banque, ils apparaissent sous 5 à 10 jours.`,
-    },
-    note: 'Un mot de notre part :',
-    refunded: {
-      subject: 'Votre paiement vous est remboursé',
-      intro: (amount: string) =>
-        `Nous sommes désolés : la dernière pièce que vous avez payée a été vendue pendant votre paiement, nous n’avons donc pas pu créer votre commande. Vos ${amount} vous sont intégralement remboursés sur votre carte ; selon votre banque, ils apparaissent sous 5 à 10 jours.`,
-      missing: 'Ce qui n’était plus disponible :',
-    },
-    owner: {
-      subject: (n: string, total: string) => `Nouvelle commande ${n} : ${total}`,
-      intro: (n: string, who: string): Line => [`Nouvelle commande ${n} de `, { user: who }, '.'],
-      open: 'Ouvrir la commande',
-    },
-    ownerRefund: {
-      subject: (amount: string) => `Paiement remboursé faute de stock : ${amount}`,
-      intro: (payment: string, amount: string, who: string): Line => [
-        `Le paiement ${payment} de ${amount} par `,
-        { user: who },
-        ' a abouti après la vente des pièces qu’il réservait : aucune commande n’a été créée et il est remboursé automatiquement.',
-      ],
-    },
-  },
-  ar: {
-    hello: (name: string): Line => ['مرحباً ', { user: name }, '،'],
-    dear: 'عزيزتنا العميلة، عزيزنا العميل',
-    size: 'المقاس',
-    shipping: 'الشحن',
-    free: 'مجاني',
-    total: 'المبلغ المدفوع',
-    vat: (rate: number) => `منها ضريبة القيمة المضافة ${rate}٪`,
-    follow: 'تتبّع طلبك',
-    invoice: 'فاتورة ضريبية',
-    receipt: 'إيصال',
-    questions: (email: string) => `لديك سؤال؟ ردّ على هذه الرسالة أو راسلنا على ${email}.`,
-    shipTo: 'سنشحن إلى:',
-    noAddress: 'سنتواصل معك لتأكيد عنوان التوصيل.',
-    confirmation: {
-      subject: (n: string) => `تم تأكيد طلبك ${n}`,
-      intro: (n: string, date: string) => `شكراً لطلبك ${n} بتاريخ ${date}. إليك ما اخترته:`,
-    },
-    processing: {
-      subject: (n: string) => `طلبك ${n} قيد التحضير`,
-      intro: (n: string) => `خبر سار: يقوم مشغلنا بتحضير طلبك ${n}.`,
-    },
-    shipped: {
-      subject: (n: string) => `طلبك ${n} في الطريق إليك`,
-      intro: (n: string) => `غادر طلبك ${n} مشغلنا.`,
-      carrier: (c: string, t: string): Line => ['شركة الشحن: ', { user: c }, ' · رقم التتبّع: ', { user: t }],
-      carrierOnly: (c: string): Line => ['شركة الشحن: ', { user: c }],
-      track: 'تتبّع الطرد',
-    },
-    delivered: {
-      subject: (n: string) => `تم توصيل طلبك ${n}`,
-      intro: (n: string) => `تم توصيل طلبك ${n}. نتمنى أن ينال إعجابك.`,
-      after: 'إن لم يكن شيء على ما يرام، ردّ على هذه الرسالة وسنصلحه.',
-    },
-    cancelled: {
-      subject: (n: string) => `تم إلغاء طلبك ${n}`,
-      intro: (n: string, total: string) =>
-        `تم إلغاء طلبك ${n}. سيُعاد المبلغ المدفوع ${total} إلى بطاقتك، ويظهر خلال 5 إلى 10 أيام حسب مصرفك.`,
-    },
-    note: 'كلمة منا:',
-    refunded: {
-      subject: 'جارٍ استرداد دفعتك',
-      intro: (amount: string) =>
-        `نعتذر منك: بيعت القطعة الأخيرة التي دفعت ثمنها أثناء معالجة الدفع، لذلك لم نتمكن من إنشاء طلبك. يُعاد المبلغ ${amount} كاملاً إلى بطاقتك، ويظهر خلال 5 إلى 10 أيام حسب مصرفك.`,
-      missing: 'ما لم يعد متوفراً:',
-    },
-    owner: {
-      subject: (n: string, total: string) => `طلب جديد ${n}: ${total}`,
-      intro: (n: string, who: string): Line => [`طلب جديد ${n} من `, { user: who }, '.'],
-      open: 'فتح الطلب',
-    },
-    ownerRefund: {
-      subject: (amount: string) => `دفعة مستردة لنفاد المخزون: ${amount}`,
-      intro: (payment: string, amount: string, who: string): Line => [
-        `نجحت الدفعة ${payment} بمبلغ ${amount} من `,
-        { user: who },
-        ' بعد بيع القطع التي كانت محجوزة لها: لم يُنشأ أي طلب، وتُستردّ تلقائياً.',
-      ],
-    },
-  },
-} satisfies Record<Language, unknown>;
+const hello = (lang: Language, name: string): Line =>
+  mailLine(lang, 'common.hello', { name: name || mailText(lang, 'common.dear') });
 
 /** The words every mail to a shopper shares (greeting, "size", contact line), for the after-sale mails. */
 export function shopperWords(lang: Language) {
-  const t = T[lang];
   return {
-    hello: (name: string) => t.hello(name || t.dear),
-    size: t.size,
-    follow: t.follow,
-    note: t.note,
-    questions: t.questions,
-    vat: t.vat,
+    hello: (name: string) => hello(lang, name),
+    size: mailText(lang, 'common.size'),
+    follow: mailText(lang, 'common.follow'),
+    note: mailText(lang, 'common.note'),
+    questions: (email: string) => mailText(lang, 'common.questions', { email }),
+    vat: (rate: number) => mailText(lang, 'common.vat', { rate }),
   };
 }
 
@@ -256,11 +65,11 @@ const invoiceLink = (shop: ShopIdentity, orderId: number, lang: Language) =>
   shop.publicUrl + languagePath(lang, `/account/orders/${orderId}/invoice`);
 
 function itemRows(order: Order, lang: Language) {
-  const t = T[lang];
+  const size = mailText(lang, 'common.size');
   return order.items.map((item) => {
-    const options = [item.options.color_name?.[lang], `${t.size} ${item.options.size}`]
+    const options = [item.options.color_name?.[lang], `${size} ${item.options.size}`]
       .filter(Boolean)
-      .join(lang === 'ar' ? '، ' : ', ');
+      .join(mailText(lang, 'common.listSeparator'));
     return {
       label: `${item.quantity} × ${item.product_name[lang] || item.product_name.en} (${options})`,
       value: formatMoney(item.line_total, lang, { cents: true }),
@@ -282,32 +91,39 @@ export function confirmationMail(
   lang: Language,
   ctx: OrderMailContext,
 ): MailMessage {
-  const t = T[lang];
+  const w = shopperWords(lang);
   const { shop } = ctx;
   const address = shipTo(order);
   const money = (amount: string) => formatMoney(amount, lang, { cents: true });
+  const number = order.order_number;
   return renderMail(to, lang, shop.name, {
-    subject: t.confirmation.subject(order.order_number),
-    greeting: t.hello(order.billing_address.name || t.dear),
-    intro: [t.confirmation.intro(order.order_number, longDate(order.created_at, lang, shop.timeZone))],
+    subject: mailText(lang, 'orderConfirmed.subject', { number }),
+    greeting: w.hello(order.billing_address.name),
+    intro: [
+      mailText(lang, 'orderConfirmed.intro', {
+        number,
+        date: longDate(order.created_at, lang, shop.timeZone),
+      }),
+    ],
     table: [
       ...itemRows(order, lang),
       {
-        label: t.shipping,
-        value: Number(order.shipping_amount) === 0 ? t.free : money(order.shipping_amount),
+        label: mailText(lang, 'order.shipping'),
+        value:
+          Number(order.shipping_amount) === 0 ? mailText(lang, 'order.free') : money(order.shipping_amount),
       },
-      { label: t.total, value: money(order.total_amount), strong: true },
-      { label: t.vat(ctx.vatPercent), value: money(ctx.vat) },
+      { label: mailText(lang, 'order.total'), value: money(order.total_amount), strong: true },
+      { label: w.vat(ctx.vatPercent), value: money(ctx.vat) },
     ],
     after: [
-      address ? [t.shipTo, ' ', { user: address }] : t.noAddress,
+      address ? [mailText(lang, 'order.shipTo'), ' ', { user: address }] : mailText(lang, 'order.noAddress'),
       [
-        `${ctx.taxInvoice ? t.invoice : t.receipt}: `,
+        `${mailText(lang, ctx.taxInvoice ? 'order.invoice' : 'order.receipt')}: `,
         { link: invoiceLink(shop, order.id, lang), label: order.invoice_number ?? order.order_number },
       ],
     ],
-    action: { label: t.follow, link: ordersLink(shop, lang) },
-    outro: [t.questions(shop.email)],
+    action: { label: w.follow, link: ordersLink(shop, lang) },
+    outro: [w.questions(shop.email)],
   });
 }
 
@@ -319,18 +135,18 @@ export function orderStatusMail(
   shop: ShopIdentity,
   input: StatusMailInput,
 ): MailMessage {
-  const t = T[lang];
-  const n = order.order_number;
-  const greeting = t.hello(order.billing_address.name || t.dear);
-  const note: Line[] = input.note ? [[t.note, ' ', { user: input.note }]] : [];
-  const outro = [t.questions(shop.email)];
-  const follow = { label: t.follow, link: ordersLink(shop, lang) };
+  const w = shopperWords(lang);
+  const number = order.order_number;
+  const greeting = w.hello(order.billing_address.name);
+  const note: Line[] = input.note ? [[w.note, ' ', { user: input.note }]] : [];
+  const outro = [w.questions(shop.email)];
+  const follow = { label: w.follow, link: ordersLink(shop, lang) };
   switch (input.status) {
     case 'processing':
       return renderMail(to, lang, shop.name, {
-        subject: t.processing.subject(n),
+        subject: mailText(lang, 'orderProcessing.subject', { number }),
         greeting,
-        intro: [t.processing.intro(n)],
+        intro: [mailText(lang, 'orderProcessing.intro', { number })],
         after: note,
         action: follow,
         outro,
@@ -342,33 +158,38 @@ export function orderStatusMail(
       const parcel: Line[] = carrier
         ? [
             input.trackingNumber
-              ? t.shipped.carrier(carrier, input.trackingNumber)
-              : t.shipped.carrierOnly(carrier),
+              ? mailLine(lang, 'orderShipped.carrier', { carrier, tracking: input.trackingNumber })
+              : mailLine(lang, 'orderShipped.carrierOnly', { carrier }),
           ]
         : [];
       return renderMail(to, lang, shop.name, {
-        subject: t.shipped.subject(n),
+        subject: mailText(lang, 'orderShipped.subject', { number }),
         greeting,
-        intro: [t.shipped.intro(n), ...parcel],
+        intro: [mailText(lang, 'orderShipped.intro', { number }), ...parcel],
         after: note,
-        action: link ? { label: t.shipped.track, link } : follow,
+        action: link ? { label: mailText(lang, 'orderShipped.track'), link } : follow,
         outro,
       });
     }
     case 'delivered':
       return renderMail(to, lang, shop.name, {
-        subject: t.delivered.subject(n),
+        subject: mailText(lang, 'orderDelivered.subject', { number }),
         greeting,
-        intro: [t.delivered.intro(n)],
-        after: [...note, t.delivered.after],
+        intro: [mailText(lang, 'orderDelivered.intro', { number })],
+        after: [...note, mailText(lang, 'orderDelivered.after')],
         action: follow,
         outro,
       });
     case 'cancelled':
       return renderMail(to, lang, shop.name, {
-        subject: t.cancelled.subject(n),
+        subject: mailText(lang, 'orderCancelled.subject', { number }),
         greeting,
-        intro: [t.cancelled.intro(n, formatMoney(order.total_amount, lang, { cents: true }))],
+        intro: [
+          mailText(lang, 'orderCancelled.intro', {
+            number,
+            total: formatMoney(order.total_amount, lang, { cents: true }),
+          }),
+        ],
         after: note,
         action: follow,
         outro,
@@ -380,17 +201,22 @@ export function orderStatusMail(
 export function ownerNewOrderMail(order: Order, customerEmail: string, ctx: OrderMailContext): MailMessage {
   const { shop } = ctx;
   const lang = shop.language;
-  const t = T[lang];
   const total = formatMoney(order.total_amount, lang, { cents: true });
-  const who = `${order.billing_address.name} <${customerEmail}>`;
+  const number = order.order_number;
+  const customer = `${order.billing_address.name} <${customerEmail}>`;
   const address = shipTo(order);
   return {
     ...renderMail(shop.email, lang, shop.name, {
-      subject: t.owner.subject(order.order_number, total),
-      intro: [t.owner.intro(order.order_number, who)],
-      table: [...itemRows(order, lang), { label: t.total, value: total, strong: true }],
-      after: address ? [[t.shipTo, ' ', { user: address }]] : [t.noAddress],
-      action: { label: t.owner.open, link: `${shop.publicUrl}/admin/orders/${order.id}` },
+      subject: mailText(lang, 'ownerNewOrder.subject', { number, total }),
+      intro: [mailLine(lang, 'ownerNewOrder.intro', { customer }, { number })],
+      table: [...itemRows(order, lang), { label: mailText(lang, 'order.total'), value: total, strong: true }],
+      after: address
+        ? [[mailText(lang, 'order.shipTo'), ' ', { user: address }]]
+        : [mailText(lang, 'order.noAddress')],
+      action: {
+        label: mailText(lang, 'ownerNewOrder.open'),
+        link: `${shop.publicUrl}/admin/orders/${order.id}`,
+      },
       outro: [],
     }),
     replyTo: customerEmail,
@@ -408,38 +234,40 @@ export interface RefundMailInput {
 /** The shopper whose paid piece was gone: refunded, and why. */
 export function refundedMail(input: RefundMailInput, shop: ShopIdentity): MailMessage {
   const lang = input.customer.lang;
-  const t = T[lang];
+  const w = shopperWords(lang);
   return renderMail(input.customer.email, lang, shop.name, {
-    subject: t.refunded.subject,
-    greeting: t.hello(input.customer.name || t.dear),
-    intro: [t.refunded.intro(formatMoney(input.amount, lang, { cents: true }))],
+    subject: mailText(lang, 'paymentRefunded.subject'),
+    greeting: w.hello(input.customer.name),
+    intro: [
+      mailText(lang, 'paymentRefunded.intro', { amount: formatMoney(input.amount, lang, { cents: true }) }),
+    ],
     after:
       input.shortages.length > 0
         ? [
             [
-              t.refunded.missing,
+              mailText(lang, 'paymentRefunded.missing'),
               ' ',
               { user: input.shortages.map((s) => `${s.slug} (${s.size})`).join(', ') },
             ],
           ]
         : [],
-    outro: [t.questions(shop.email)],
+    outro: [w.questions(shop.email)],
   });
 }
 
 /** The owner's alert of the same refund. */
 export function ownerRefundMail(input: RefundMailInput, shop: ShopIdentity): MailMessage {
   const lang = shop.language;
-  const t = T[lang];
   const amount = formatMoney(input.amount, lang, { cents: true });
   return {
     ...renderMail(shop.email, lang, shop.name, {
-      subject: t.ownerRefund.subject(amount),
+      subject: mailText(lang, 'ownerPaymentRefunded.subject', { amount }),
       intro: [
-        t.ownerRefund.intro(
-          input.paymentIntentId,
-          amount,
-          `${input.customer.name} <${input.customer.email}>`,
+        mailLine(
+          lang,
+          'ownerPaymentRefunded.intro',
+          { customer: `${input.customer.name} <${input.customer.email}>` },
+          { payment: input.paymentIntentId, amount },
         ),
       ],
       table: input.shortages.map((s) => ({ label: { user: s.slug }, value: `${s.size} (${s.left})` })),

@@ -3,47 +3,12 @@ import { VAT_PERCENT, formatMoney, languagePath, type Language } from '@boutique
 import type { Database } from '../../db/client.js';
 import { orderItems, orders, returns, users } from '../../db/schema/index.js';
 import { emailLanguage, renderMail, type Line } from '../../lib/mail-layout.js';
+import { mailText } from '../../lib/mail-texts.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { enqueueMail } from '../outbox/index.js';
 import { ordersLink, shopperWords, type ShopIdentity } from '../orders/index.js';
 import type { RefundRow } from '../payments/index.js';
-
-const T = {
-  en: {
-    subject: (n: string) => `Your refund for order ${n}`,
-    intro: (amount: string, n: string, rma: string | null) =>
-      rma
-        ? `We have refunded ${amount} to your card for your return ${rma} of order ${n}. Depending on your bank, it shows within 5 to 10 days.`
-        : `We have refunded ${amount} to your card for order ${n}. Depending on your bank, it shows within 5 to 10 days.`,
-    other: 'Shipping and other amounts',
-    total: 'Total refunded',
-    creditNote: 'Credit note',
-    receipt: 'Refund receipt',
-  },
-  fr: {
-    subject: (n: string) => `Votre remboursement pour la commande ${n}`,
-    intro: (amount: string, n: string, rma: string | null) =>
-      rma
-        ? `Nous avons remboursé ${amount} sur votre carte pour votre retour ${rma} de la commande ${n}. Selon votre banque, ils apparaissent sous 5 à 10 jours.`
-        : `Nous avons remboursé ${amount} sur votre carte pour la commande ${n}. Selon votre banque, ils apparaissent sous 5 à 10 jours.`,
-    other: 'Livraison et autres montants',
-    total: 'Total remboursé',
-    creditNote: 'Avoir',
-    receipt: 'Reçu de remboursement',
-  },
-  ar: {
-    subject: (n: string) => `استرداد المبلغ لطلبك ${n}`,
-    intro: (amount: string, n: string, rma: string | null) =>
-      rma
-        ? `أعدنا ${amount} إلى بطاقتك عن طلب الإرجاع ${rma} للطلب ${n}. يظهر المبلغ خلال 5 إلى 10 أيام حسب مصرفك.`
-        : `أعدنا ${amount} إلى بطاقتك عن الطلب ${n}. يظهر المبلغ خلال 5 إلى 10 أيام حسب مصرفك.`,
-    other: 'الشحن ومبالغ أخرى',
-    total: 'إجمالي المبلغ المسترد',
-    creditNote: 'إشعار دائن',
-    receipt: 'إيصال استرداد',
-  },
-} satisfies Record<Language, unknown>;
 
 /** The credit note's page in the shopper's language: the e-mail's link opens the page they read. */
 export const creditNoteLink = (shop: ShopIdentity, orderId: number, number: string, lang: Language) =>
@@ -66,26 +31,32 @@ export interface RefundedMailInput {
 /** The shopper's news that the money went back, with what it was for and the credit note. */
 export function refundedMail(input: RefundedMailInput, shop: ShopIdentity): MailMessage {
   const { lang } = input;
-  const t = T[lang];
   const w = shopperWords(lang);
   const money = (amount: string) => formatMoney(amount, lang, { cents: true });
   const number = input.refund.creditNoteNumber ?? '';
   const after: Line[] = number
     ? [
         [
-          `${number.startsWith('CN-') ? t.creditNote : t.receipt}: `,
+          `${mailText(lang, number.startsWith('CN-') ? 'orderRefunded.creditNote' : 'orderRefunded.receipt')}: `,
           { link: creditNoteLink(shop, input.orderId, number, lang), label: number },
         ],
       ]
     : [];
   return renderMail(input.to, lang, shop.name, {
-    subject: t.subject(input.orderNumber),
+    subject: mailText(lang, 'orderRefunded.subject', { number: input.orderNumber }),
     greeting: w.hello(input.name),
-    intro: [t.intro(money(input.refund.amount), input.orderNumber, input.returnNumber)],
+    intro: [
+      mailText(lang, 'orderRefunded.intro', {
+        amount: money(input.refund.amount),
+        number: input.orderNumber,
+        // A refund for a return names it.
+        ...(input.returnNumber && { rma: input.returnNumber, context: 'return' }),
+      }),
+    ],
     table: [
       ...input.lines.map((l) => ({ label: { user: l.label }, value: money(l.amount) })),
-      ...(input.other ? [{ label: t.other, value: money(input.other) }] : []),
-      { label: t.total, value: money(input.refund.amount), strong: true },
+      ...(input.other ? [{ label: mailText(lang, 'orderRefunded.other'), value: money(input.other) }] : []),
+      { label: mailText(lang, 'orderRefunded.total'), value: money(input.refund.amount), strong: true },
       ...(input.refund.creditNoteVat
         ? [{ label: w.vat(VAT_PERCENT), value: money(input.refund.creditNoteVat) }]
         : []),

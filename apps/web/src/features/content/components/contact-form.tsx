@@ -31,7 +31,8 @@ const SUCCESS_MESSAGE_MS = 5000;
 const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
 export function ContactForm({ titleId }: { titleId: string }) {
-  const { t } = useTranslation('contact');
+  // The subjects are named in the namespace the shop's e-mails read too (the copy the shop receives names them).
+  const { t } = useTranslation(['contact', 'shared']);
   const resolver = useMemo(() => contactResolver((key) => t(key)), [t]);
   const form = useForm<ContactFormValues, unknown, ContactMessage>({
     resolver,
@@ -105,7 +106,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
               <option value="">{t('form.subjectPlaceholder')}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
-                  {t(`form.subjects.${subject}`)}
+                  {t(`shared:contactSubjects.${subject}`)}
                 </option>
               ))}
             </select>
