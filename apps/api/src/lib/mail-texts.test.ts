@@ -83,7 +83,9 @@ describe('the e-mail texts', () => {
     expect(locked('en', 20)).toContain('typed 20 wrong codes of');
     expect(locked('fr', 20)).toContain('saisi 20 codes erronés');
     expect(locked('ar', 2)).toContain('رمزين خاطئين');
-    expect(locked('ar', 20)).toContain('20 رموز خاطئة');
+    expect(locked('ar', 5)).toContain('5 رموز خاطئة');
+    // 11 to 99 take the singular noun in the accusative.
+    expect(locked('ar', 20)).toContain('20 رمزاً خاطئاً');
   });
 
   it('puts what a person typed in a segment of its own, and reads no markup in it', () => {
