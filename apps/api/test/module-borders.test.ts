@@ -22,7 +22,7 @@ const eslint = new ESLint({
   overrideConfig: [
     {
       files: ['**/*.ts'],
-      languageOptions: { parser: tseslint.parser as never },
+      languageOptions: { parser: tseslint.parser },
       plugins: { api: rules.apiModules },
       rules: { 'api/borders': 'error', 'api/no-cycles': 'error' },
     },

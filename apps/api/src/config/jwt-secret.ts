@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from './error.js';
-import type { Config } from './index.js';
 
 const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -12,7 +11,10 @@ const JWT_SECRET_FILE = 'jwt-secret';
  * accepting each other's tokens. Instances that do not share a data dir must be given one JWT_SECRET.
  * Kept apart from loadConfig so that reading the configuration has no side effect on the disk.
  */
-export function ensureJwtSecret(config: Config): string {
+export function ensureJwtSecret(config: {
+  dataDir: string;
+  auth: { jwtSecret?: string | undefined };
+}): string {
   if (config.auth.jwtSecret) return config.auth.jwtSecret;
   const file = resolve(config.dataDir, JWT_SECRET_FILE);
   try {
