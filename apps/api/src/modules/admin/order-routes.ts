@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminIdParamsSchema,
+  AdminOrderListQuerySchema,
+  AdminOrderListResponseSchema,
+  AdminOrderResponseSchema,
+  PackingSlipResponseSchema,
+} from '@boutique/contracts/admin';
+import { setETag } from '../../lib/if-match.js';
+import { adminOrder, listOrders, packingSlip } from '../orders/index.js';
+import { tags, type AdminRoutesOptions } from './scope.js';
+
+/** The back office's orders: the list with counts per status, one order, its packing slip. */
+export const orderAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { db, orders, shop, timeZone },
+) => {
+  app.get(
+    '/v1/admin/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Orders, newest first: by status (with counts per status), number/e-mail/name, date range',
+        querystring: AdminOrderListQuerySchema,
+        response: { 200: AdminOrderListResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await listOrders(db, req.query, timeZone) }),
+  );
+
+  app.get(
+    '/v1/admin/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One order: lines, addresses, payment reference, status history, audit trail',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminOrderResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const data = await adminOrder(db, orders, req.params.id);
+      setETag(reply, data.order.version);
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/v1/admin/orders/:id/packing-slip',
+    {
+      schema: {
+        tags,
+        summary: 'What the packing slip prints: address, pieces, carrier and tracking (no prices)',
+        params: AdminIdParamsSchema,
+        response: { 200: PackingSlipResponseSchema },
+      },
+    },
+    async (req) => {
+      const { order } = await adminOrder(db, orders, req.params.id);
+      return { success: true as const, data: { slip: packingSlip(order, shop) } };
+    },
+  );
+};
