@@ -30,12 +30,17 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { redactUrl } from './lib/log-redaction.js';
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD, ENCODINGS } from './lib/compression.js';
 import { ensureDataDir } from './lib/data-dir.js';
-import { createGateway, registerApplePayDomain, RefundSender } from './modules/payments/index.js';
+import {
+  createGateway,
+  registerApplePayDomain,
+  RefundSender,
+  refundGauge,
+} from './modules/payments/index.js';
 import { PaymentService, paymentRoutes } from './modules/checkout/index.js';
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
-import { StockService } from './modules/stock/index.js';
+import { StockService, stockGauge } from './modules/stock/index.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { OutboxWorker, outboxState } from './modules/outbox/index.js';
+import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
 import {
   RefundService,
   RefundMails,
@@ -74,7 +79,7 @@ declare module 'fastify' {
     reconciler: Reconciler;
     /** Pictures and uploads: DATA_DIR/storage or the S3 bucket. */
     storage: Storage;
-    /** Prometheus metrics; modules add their gauges with `app.metrics.gauge(...)` (see metrics/index.ts). */
+    /** Prometheus metrics; each module defines its gauges in its `gauges.ts`, registered here (see metrics/index.ts). */
     metrics: Metrics;
     /** Pieces per size: holds, sales, expiry (tests call `sweep` directly). */
     stock: StockService;
@@ -257,28 +262,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log,
   );
   app.decorate('outbox', outbox);
+  outboxGauges(database.db).forEach((g) => metrics.gauge(g));
   if (config.outbox.worker) {
     app.addHook('onReady', async () => outbox.start((wake) => database.listen('outbox_ready', () => wake())));
   }
   // After the instance stopped taking requests, before the mailer and the database close.
   app.addHook('preClose', () => outbox.stop());
-  metrics.gauge({
-    name: 'boutique_outbox_lag_seconds',
-    help: 'Age of the oldest e-mail not yet delivered (0: none waits)',
-    collect: async () => (await outboxState(database.db)).oldestPendingS,
-  });
-  metrics.gauge({
-    name: 'boutique_outbox_messages',
-    help: 'E-mails waiting to be delivered (pending) and kept after their last try failed (failed)',
-    labelNames: ['status'],
-    collect: async () => {
-      const state = await outboxState(database.db);
-      return [
-        { labels: { status: 'pending' }, value: state.pending },
-        { labels: { status: 'failed' }, value: state.failed },
-      ];
-    },
-  });
   const orderMails = new OrderMails(shop, config.invoice.trn !== undefined);
   app.decorate('orderMails', orderMails);
   const now = options.now ?? (() => new Date());
@@ -301,24 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onRefund: (tx, refund) => enqueueSoldOutRefundMails(tx, refund, shop),
   });
   app.decorate('stock', stock);
-  metrics.gauge({
-    name: 'boutique_stock_held_pieces',
-    help: 'Pieces held for payments under way, by state (overdue: past their time, not yet given back)',
-    labelNames: ['state'],
-    collect: async () => {
-      const f = await stock.figures();
-      return [
-        { labels: { state: 'held' }, value: f.heldPieces - f.overduePieces },
-        { labels: { state: 'overdue' }, value: f.overduePieces },
-      ];
-    },
-  });
-  metrics.gauge({
-    name: 'boutique_payment_refunds',
-    help: "Refunds by status (pending: the gateway has not confirmed; failed: it refused) and kind (the owner's, a cancellation, a return, a payment whose pieces were sold while it was made)",
-    labelNames: ['status', 'kind'],
-    collect: () => refundSender.figures(),
-  });
+  metrics.gauge(stockGauge(stock));
+  metrics.gauge(refundGauge(refundSender));
   const refundService = new RefundService(database.db, {
     sender: refundSender,
     stock,

@@ -39,9 +39,10 @@ const COLLECT_TIMEOUT_MS = 1000;
  * whose `_count` is the rate and whose `status_code` label tells the errors), catalogue cache lookups by result,
  * orders by source, payments by outcome, and Node's own process metrics.
  *
- * Other modules add theirs with `app.metrics.gauge({...})` (see GaugeDefinition): the outbox its lag, stock its
- * live reservations. Measure from the database when the figure is the shop's, so that every instance reports
- * the same value and the dashboard takes `max`, not `sum`.
+ * Modules define theirs beside their code as GaugeDefinitions (outbox/gauges.ts: its lag; stock/gauges.ts: live
+ * reservations; payments/gauges.ts: refunds) and app.ts registers them with `metrics.gauge`. Measure from the
+ * database when the figure is the shop's, so that every instance reports the same value and the dashboard
+ * takes `max`, not `sum`.
  */
 export class Metrics implements ShopMetrics {
   readonly registry = new Registry();

@@ -5,3 +5,4 @@
 export { enqueueMail, failedMessages, retryFailed, messagesAbout, outboxState } from './store.js';
 export type { Enqueue, FailedMessage, OutboxState, Writer } from './store.js';
 export { OutboxWorker, retryDelayMs, type OutboxSettings } from './worker.js';
+export { outboxGauges } from './gauges.js';

@@ -32,3 +32,4 @@ export {
 export { SandboxGateway, paidAlready, succeededEvent } from './sandbox-gateway.js';
 export { RefundSender, refundKey, type RefundRow, type RefundState } from './refunds.js';
 export { registerApplePayDomain, APPLE_PAY_DOMAIN_PATH } from './apple-pay-domain.js';
+export { refundGauge } from './gauges.js';

@@ -18,3 +18,4 @@ export {
 } from './service.js';
 export { availableBySize, lineStock, piecesOf, publicSize, publicSizes, type PieceLine } from './levels.js';
 export { adjustStock, stockHistory } from './history.js';
+export { stockGauge } from './gauges.js';
