@@ -27,8 +27,8 @@ export type { AppleConfig, FacebookConfig, GoogleConfig, SocialConfig } from './
 export type { StorageConfig } from './storage.js';
 
 /**
- * Every variable the shop reads, each declared in the file of its concern in this folder; loadConfig is the one
- * place that reads process.env. Every value has a working default for the demo, and a bad one stops the start
+ * Every variable the shop reads, each declared in the file of its concern in this folder; env.ts hands loadConfig
+ * the process's environment, and nothing else reads it. Every value has a working default for the demo, and a bad one stops the start
  * with a line that names the variable.
  */
 const EnvSchema = z
@@ -59,7 +59,7 @@ export interface Config
   payments: PaymentsConfig;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(source: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
