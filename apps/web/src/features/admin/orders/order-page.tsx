@@ -24,7 +24,7 @@ import { ConflictNotice, staleRecord } from '../components/conflict';
 import { LeaveGuard } from '../components/leave-guard';
 import { problemText } from '../components/problems';
 import { RefundsCard } from './refunds-card';
-import { OrderReturns } from '../returns/return-parts';
+import { OrderReturns } from '../components/return-parts';
 
 /** One order: its pieces, addresses, payment, history, the move to its next status and its packing slip. */
 export default function OrderPage() {

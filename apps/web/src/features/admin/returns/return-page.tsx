@@ -12,7 +12,7 @@ import { useAdminReturn, useMoveReturn } from '../api/after-sale';
 import { AdminPageHeader, QueryState, errorMessage, formatDateTime } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
 import { RefundRow } from '../components/refund-row';
-import { ReturnStatusBadge } from './return-parts';
+import { ReturnStatusBadge } from '../components/return-parts';
 
 /** One return or exchange: its pieces and wishes, the shopper's reason, its steps and the owner's next one. */
 export default function ReturnPage() {

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAdminReturns } from '../api/after-sale';
 import { PagedTable } from '../components/admin-table';
 import { AdminPageHeader, Tabs, formatDateTime, useListParams } from '../components/admin-ui';
-import { ReturnStatusBadge } from './return-parts';
+import { ReturnStatusBadge } from '../components/return-parts';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminReturnRow>();

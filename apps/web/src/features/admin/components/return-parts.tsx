@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReturnStatus } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { useAdminReturns } from '../api/after-sale';
-import { formatDateTime } from '../components/admin-ui';
+import { formatDateTime } from './admin-ui';
 
 const TONE: Record<ReturnStatus, 'good' | 'warn' | 'bad' | undefined> = {
   requested: 'warn',
