@@ -183,6 +183,10 @@ export class StockService {
       );
     }
     await this.db.transaction(async (tx) => {
+      // The network's lock comes before any row lock: taken after giving back the previous holds, it let two
+      // shoppers of one network deadlock (one holding a size's row and waiting for the lock, the other holding
+      // the lock and waiting for the row).
+      if (limits && clientKey) await lockNetwork(tx, clientKey);
       if (limits) expiresAt = await this.#holdWindow(tx, userId, now, expiresAt, limits);
       const previous = await tx
         .delete(stockHolds)
@@ -258,11 +262,10 @@ export class StockService {
 
   /**
    * Refuses (429) a hold that would take the pieces held by the accounts of one network over
-   * STOCK_HOLD_MAX_PIECES_PER_IP. Holds of one network are counted one after the other (a transaction lock on
-   * the network), so two of its accounts cannot both pass at the same moment.
+   * STOCK_HOLD_MAX_PIECES_PER_IP. Holds of one network are counted one after the other (under lockNetwork,
+   * taken first in the transaction), so two of its accounts cannot both pass at the same moment.
    */
   async #networkRoom(tx: Database, clientKey: string, adding: number, now: Date, limits: HoldLimits) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-hold:${clientKey}`}))`);
     const [row] = await tx
       .execute<{ held: number; first_end: string | Date | null }>(
         sql`select coalesce(sum(h.quantity), 0)::int as held, min(h.expires_at) as first_end
@@ -836,6 +839,11 @@ async function recordMoves(
     ];
   });
   if (rows.length > 0) await tx.insert(stockMovements).values(rows.reverse());
+}
+
+/** The transaction lock under which one network's holds are counted and made, one after the other. */
+async function lockNetwork(tx: Database, clientKey: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-hold:${clientKey}`}))`);
 }
 
 /** Raised inside the consuming savepoint to roll it back. */
