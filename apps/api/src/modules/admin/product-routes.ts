@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type AdminProduct,
   AdminCategoriesResponseSchema,
   AdminIdParamsSchema,
   AdminImageParamsSchema,
@@ -29,6 +31,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
 ) => {
   const products = new AdminProductService(db, storage, stock);
 
+  /** A product as the form reads it: every field, its audit trail, its version as the ETag. */
+  async function productAnswer(reply: FastifyReply, product: AdminProduct) {
+    setETag(reply, product.version);
+    return { success: true as const, data: { product, audit: await products.audit(product.id) } };
+  }
+
   app.get(
     '/v1/admin/products',
     {
@@ -55,10 +63,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     },
     async (req, reply) => {
       const product = await products.create(adminOf(req).id, req.body);
-      setETag(reply, product.version);
-      return reply
-        .code(201)
-        .send({ success: true as const, data: { product, audit: await products.audit(product.id) } });
+      return reply.code(201).send(await productAnswer(reply, product));
     },
   );
 
@@ -74,8 +79,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     },
     async (req, reply) => {
       const product = await products.get(req.params.id);
-      setETag(reply, product.version);
-      return { success: true as const, data: { product, audit: await products.audit(req.params.id) } };
+      return productAnswer(reply, product);
     },
   );
 
@@ -94,8 +98,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     async (req, reply) => {
       const expected = expectedVersion(req, req.body.version);
       const product = await products.update(adminOf(req).id, req.params.id, req.body, expected);
-      setETag(reply, product.version);
-      return { success: true as const, data: { product, audit: await products.audit(product.id) } };
+      return productAnswer(reply, product);
     },
   );
 
@@ -113,8 +116,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     async (req, reply) => {
       const expected = expectedVersion(req, req.body?.version);
       const product = await products.archive(adminOf(req).id, req.params.id, expected);
-      setETag(reply, product.version);
-      return { success: true as const, data: { product, audit: await products.audit(product.id) } };
+      return productAnswer(reply, product);
     },
   );
 
