@@ -59,3 +59,50 @@ describe('the product form schema', () => {
     ]);
   });
 });
+
+describe('first counts per colour and size', () => {
+  const emerald = { name: { en: 'Emerald', fr: 'Émeraude', ar: 'زمردي' }, value: '#1f6b4f' };
+  const bordeaux = { name: { en: 'Bordeaux', fr: 'Bordeaux', ar: 'عنابي' }, value: '#6d1a2b' };
+  const twoColours = (): ProductCreateInput => ({
+    ...caftan(),
+    colors: [emerald, bordeaux],
+    sizes: [{ name: 'M' }, { name: 'L' }],
+  });
+
+  it('takes a count per colour value and size', () => {
+    const parsed = ProductCreateSchema.parse({
+      ...twoColours(),
+      variants: [
+        { color_value: '#1F6B4F', size: 'M', stock: '٣' },
+        { color_value: '#6d1a2b', size: 'L', stock: 2 },
+      ],
+    });
+    expect(parsed.variants).toEqual([
+      { color_value: '#1f6b4f', size: 'M', stock: 3 },
+      { color_value: '#6d1a2b', size: 'L', stock: 2 },
+    ]);
+  });
+
+  it('refuses a colour or a size the product does not come in, a variant twice, or counts given twice', () => {
+    const unknownColour = { color_value: '#000000', size: 'M', stock: 1 };
+    expect(paths(ProductCreateSchema.safeParse({ ...twoColours(), variants: [unknownColour] }))).toEqual([
+      'variants: Each count must name one of the product’s colours (or none when it has no colour) and one of its sizes.',
+    ]);
+    const noColour = { color_value: '', size: 'M', stock: 1 };
+    expect(paths(ProductCreateSchema.safeParse({ ...twoColours(), variants: [noColour] }))).toHaveLength(1);
+    expect(
+      paths(ProductCreateSchema.safeParse({ ...caftan(), sizes: [{ name: 'M' }], variants: [noColour] })),
+    ).toEqual([]);
+    const xl = { color_value: '#1f6b4f', size: 'XL', stock: 1 };
+    expect(paths(ProductCreateSchema.safeParse({ ...twoColours(), variants: [xl] }))).toHaveLength(1);
+    const m = { color_value: '#1f6b4f', size: 'M', stock: 1 };
+    expect(paths(ProductCreateSchema.safeParse({ ...twoColours(), variants: [m, m] }))).toEqual([
+      'variants: Each colour and size may appear once.',
+    ]);
+    expect(
+      paths(
+        ProductCreateSchema.safeParse({ ...twoColours(), sizes: [{ name: 'M', stock: 4 }], variants: [m] }),
+      ),
+    ).toEqual(['variants: Give the first counts per size or per colour and size, not both.']);
+  });
+});

@@ -162,6 +162,29 @@ export const ProductSizeUpdateSchema = z.object({
   stock: z.never({ error: STOCK_BY_ADJUSTMENT }).optional(),
 });
 
+/**
+ * The first count of pieces of one colour × size (DESIGN 17, Variants). The colour by its hex value as sent in
+ * `colors[].value` (a new colour has no key yet), or '' for a product without colours. A new product: any of its
+ * variants (those not listed start at 0); a change: only variants the change adds (a new colour or size), since
+ * the count of an existing one moves by stock adjustments only (decision 028).
+ */
+export const VariantStockInputSchema = z.object({
+  color_value: z.union([HexColorSchema, z.literal('')], {
+    error: 'The colour must be the value of one of the product’s colours (such as #1f6b4f), or empty.',
+  }),
+  size: sizeName,
+  stock: pieceCount,
+});
+export type VariantStockInput = z.infer<typeof VariantStockInputSchema>;
+
+const variantStockList = z
+  .array(VariantStockInputSchema)
+  .max((ADMIN_PRODUCT_LIMITS.colors + 1) * SIZES.length)
+  .refine(
+    (list) => new Set(list.map((v) => `${v.color_value}/${v.size}`)).size === list.length,
+    'Each colour and size may appear once.',
+  );
+
 const sizeList = <T extends z.ZodType<{ name: string }>>(item: T) =>
   z
     .array(item)
@@ -210,8 +233,46 @@ const productFields = {
     .array(ProductColorInputSchema)
     .max(ADMIN_PRODUCT_LIMITS.colors, `At most ${ADMIN_PRODUCT_LIMITS.colors} colours.`)
     .refine((list) => new Set(list.map((c) => c.value)).size === list.length, 'Each colour may appear once.'),
-  /** The sizes the product comes in (a new product: each with its first count of pieces). */
+  /**
+   * The sizes the product comes in (a new product: each with its first count of pieces, which goes to its first
+   * colour when it has colours and no `variants` counts are sent).
+   */
   sizes: sizeList(ProductSizeInputSchema),
+  /** First counts per colour × size (see VariantStockInputSchema). */
+  variants: variantStockList,
+};
+
+type VariantFields = {
+  colors?: { value?: unknown }[];
+  sizes?: { name?: unknown; stock?: unknown }[];
+  variants?: { color_value?: unknown; size?: unknown }[];
+};
+/** Each variant count names one of the colours sent (or '' when none is) and one of the sizes sent. */
+const variantsOfProduct = (v: VariantFields) => {
+  if (!Array.isArray(v?.variants)) return true;
+  const colours = new Set((Array.isArray(v.colors) ? v.colors : []).map((c) => c?.value));
+  const sizes = new Set((Array.isArray(v.sizes) ? v.sizes : []).map((s) => s?.name));
+  return v.variants.every(
+    (x) =>
+      x &&
+      (colours.size === 0 ? x.color_value === '' : colours.has(x.color_value)) &&
+      (v.sizes === undefined || sizes.has(x.size)),
+  );
+};
+const variantsRule = {
+  path: ['variants'],
+  message:
+    'Each count must name one of the product’s colours (or none when it has no colour) and one of its sizes.',
+};
+/** On creation, counts come per size or per variant, not both. */
+const countedOnce = (v: VariantFields) =>
+  !Array.isArray(v?.variants) ||
+  v.variants.length === 0 ||
+  !Array.isArray(v.sizes) ||
+  v.sizes.every((s) => s?.stock === undefined || s.stock === 0);
+const countedOnceRule = {
+  path: ['variants'],
+  message: 'Give the first counts per size or per colour and size, not both.',
 };
 
 type PriceFields = { price?: unknown; old_price?: unknown };
@@ -240,8 +301,11 @@ export const ProductCreateSchema = z
     featured: productFields.featured.default(false),
     best_seller: productFields.best_seller.default(false),
     colors: productFields.colors.default([]),
+    variants: productFields.variants.optional(),
   })
-  .refine(oldPriceAbove, oldPriceRule);
+  .refine(oldPriceAbove, oldPriceRule)
+  .refine(variantsOfProduct, variantsRule)
+  .refine(countedOnce, countedOnceRule);
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
 
@@ -252,7 +316,11 @@ export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
 export const ProductUpdateSchema = z
   .object({ ...productFields, sizes: sizeList(ProductSizeUpdateSchema), version: VersionSchema })
   .partial()
-  .refine(oldPriceAbove, oldPriceRule);
+  .refine(oldPriceAbove, oldPriceRule)
+  .refine(variantsOfProduct, {
+    ...variantsRule,
+    when: ({ value }) => (value as VariantFields)?.colors !== undefined,
+  });
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
@@ -299,6 +367,25 @@ export const ImageOrderSchema = z
     path: ['order'],
   });
 export type ImageOrder = z.infer<typeof ImageOrderSchema>;
+
+/**
+ * `PATCH /api/v1/admin/products/{id}/images/{imageId}`: the colour a picture shows, by the colour's key (one of the
+ * product's colours), or null for none in particular. The storefront shows a chosen colour's pictures first.
+ */
+export const ImageUpdateSchema = z.object({
+  color: z
+    .string({ error: 'The colour must be one of the product’s colours, by its key, or null.' })
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9-]{1,60}$/,
+      'The colour must be one of the product’s colours, by its key (such as emerald).',
+    )
+    .nullable(),
+  /** The product's version (or an `If-Match` header). */
+  version: VersionSchema.optional(),
+});
+export type ImageUpdate = z.infer<typeof ImageUpdateSchema>;
 
 /** Every scene's id in the new order, and the version of each scene as the page showed it (`{"12": 3}`). */
 export const GalleryOrderSchema = z.object({
@@ -416,9 +503,12 @@ export const AdminImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   sort_order: z.number().int(),
+  /** The colour the picture shows (the colour's key), or null. */
+  color: z.string().nullable(),
 });
 export type AdminImage = z.infer<typeof AdminImageSchema>;
 
+/** A size over every colour of the product (the sum of its variants). */
 export const AdminSizeSchema = z.object({
   name: z.enum(SIZES),
   /** Pieces not sold yet, those held by payments under way included. */
@@ -427,6 +517,18 @@ export const AdminSizeSchema = z.object({
   reserved: z.number().int(),
 });
 export type AdminSize = z.infer<typeof AdminSizeSchema>;
+
+/** The pieces of one colour × size: what a stock adjustment changes. */
+export const AdminVariantSchema = z.object({
+  /** The colour's key (`emerald`), '' for a product without colours. */
+  color: z.string(),
+  size: z.enum(SIZES),
+  /** Pieces not sold yet, those held by payments under way and exchanges included. */
+  stock: z.number().int(),
+  /** Pieces payments under way and approved exchanges hold: the stock may not go below it. */
+  reserved: z.number().int(),
+});
+export type AdminVariant = z.infer<typeof AdminVariantSchema>;
 
 export const AdminProductColorSchema = z.object({
   name: LocalizedTextSchema,
@@ -451,7 +553,10 @@ export const AdminProductSchema = z.object({
   featured: z.boolean(),
   best_seller: z.boolean(),
   colors: z.array(AdminProductColorSchema),
+  /** Each size over every colour. */
   sizes: z.array(AdminSizeSchema),
+  /** Every colour × size (colours in the product's order, then sizes), with its pieces. */
+  variants: z.array(AdminVariantSchema),
   images: z.array(AdminImageSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -472,6 +577,7 @@ export const AdminProductRowSchema = AdminProductSchema.pick({
   featured: true,
   best_seller: true,
   sizes: true,
+  variants: true,
   updated_at: true,
   version: true,
 }).extend({ image: z.string().nullable() });
@@ -695,12 +801,14 @@ export const AdminStatsSchema = z.object({
       revenue: MoneySchema,
     }),
   ),
-  /** Sizes of products in the shop with STOCK_LEFT_SHOWN_AT or fewer pieces to sell. */
+  /** Colours × sizes of products in the shop with STOCK_LEFT_SHOWN_AT or fewer pieces to sell. */
   low_stock: z.array(
     z.object({
       product_id: z.number().int(),
       slug: z.string(),
       name: LocalizedTextSchema,
+      /** The colour's key, '' for none. */
+      color: z.string(),
       size: z.enum(SIZES),
       available: z.number().int(),
     }),
@@ -748,12 +856,14 @@ const TAKING: readonly StockAdjustmentReason[] = ['damaged'];
 
 /**
  * `POST /api/v1/admin/products/{id}/stock-adjustments`: pieces added (`delta` > 0) or taken away (< 0) for one
- * size (and colour, recorded: until colours have counts of their own, a size's count covers every colour). A
- * change, never a count: two adjustments made at once both count, and a sale meanwhile is never undone.
+ * colour × size of the product (a variant it does not come in is refused with 422). A change, never a count: two adjustments made at once both count, and a sale meanwhile is never undone.
  */
 export const StockAdjustmentCreateSchema = z
   .object({
-    /** One of the product's colours, by its key (`emerald`, as carts and orders name it); absent or '': none. */
+    /**
+     * One of the product's colours, by its key (`emerald`, as carts and orders name it); absent or '' for a product
+     * without colours (required when it has some).
+     */
     color: colorKey.default(''),
     size: sizeName,
     delta: wholeNumberInput(
@@ -807,7 +917,7 @@ export const StockMoveSchema = z.object({
   delta: z.number().int(),
   reason: z.enum(STOCK_MOVE_REASONS),
   note: z.string().nullable(),
-  /** The size's pieces not sold yet, right after this move. */
+  /** The variant's (colour × size) pieces not sold yet, right after this move. */
   stock_after: z.number().int(),
   /** The order it belongs to (a sale, a cancellation, a return, a refund). */
   order: z.object({ id: z.number().int(), order_number: z.string() }).nullable(),
@@ -820,10 +930,18 @@ export const StockMoveSchema = z.object({
 export type StockMove = z.infer<typeof StockMoveSchema>;
 
 export const StockHistoryResponseSchema = envelope(
-  z.object({ adjustments: z.array(StockMoveSchema), sizes: z.array(AdminSizeSchema) }),
+  z.object({
+    adjustments: z.array(StockMoveSchema),
+    sizes: z.array(AdminSizeSchema),
+    variants: z.array(AdminVariantSchema),
+  }),
 );
 export type StockHistoryResponse = z.infer<typeof StockHistoryResponseSchema>;
 export const StockAdjustmentResponseSchema = envelope(
-  z.object({ adjustment: StockMoveSchema, sizes: z.array(AdminSizeSchema) }),
+  z.object({
+    adjustment: StockMoveSchema,
+    sizes: z.array(AdminSizeSchema),
+    variants: z.array(AdminVariantSchema),
+  }),
 );
 export type StockAdjustmentResponse = z.infer<typeof StockAdjustmentResponseSchema>;

@@ -24,6 +24,19 @@ export const ProductSizeSchema = z.object({
 });
 export type ProductSize = z.infer<typeof ProductSizeSchema>;
 
+/**
+ * One colour × size of a product as shoppers see it (DESIGN 17, Variants): pieces are counted per variant, and a
+ * cart line is checked against its own. `color` is the colour's key (`emerald`, as carts name it), '' for a
+ * product without colours. `left` as for a size: only at STOCK_LEFT_SHOWN_AT or fewer pieces.
+ */
+export const ProductVariantSchema = z.object({
+  color: z.string(),
+  size: SizeSchema,
+  in_stock: z.boolean(),
+  left: z.number().int().min(0).max(STOCK_LEFT_SHOWN_AT).optional(),
+});
+export type ProductVariant = z.infer<typeof ProductVariantSchema>;
+
 export const ProductStatusSchema = z.enum(['active', 'inactive']);
 export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 
@@ -43,6 +56,10 @@ export const ImageSchema = z.object({
   sort_order: z.number().int(),
 });
 export type Image = z.infer<typeof ImageSchema>;
+
+/** A product's picture: the colour it shows (the colour's key), or null when it shows none in particular. */
+export const ProductImageSchema = ImageSchema.extend({ color: z.string().nullable() });
+export type ProductImage = z.infer<typeof ProductImageSchema>;
 
 export const ColorSchema = z.object({
   id: z.number().int(),
@@ -99,9 +116,13 @@ export const ProductDetailSchema = z.object({
   care_instructions: z.array(z.object({ instruction: LocalizedTextSchema })),
   price: MoneySchema,
   old_price: MoneySchema.nullable(),
-  images: z.array(ImageSchema),
+  /** Choosing a colour shows the pictures of that colour first (`color`). */
+  images: z.array(ProductImageSchema),
   colors: z.array(ColorSchema),
+  /** `in_stock`/`left` over every colour of the size. */
   sizes: z.array(ProductSizeSchema),
+  /** Every colour × size the product comes in (colours in the product's order, then sizes). */
+  variants: z.array(ProductVariantSchema),
   status: ProductStatusSchema,
   category: z.string(),
   category_en: z.string(),
