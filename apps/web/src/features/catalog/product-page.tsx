@@ -18,6 +18,7 @@ import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductImage } from '@/components/product-image';
 import type { LoadContext, PageData } from '@/lib/page';
+import { firstColor, picturesFor, sizesIn } from '@/lib/variants';
 import { productOf, productQuery } from './api/get-product';
 import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
@@ -65,24 +66,32 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const name = localized(product.name, lang);
   const description = localized(product.description, lang);
   const inactive = product.status === 'inactive';
-  // Sold-out sizes are shown but cannot be chosen; the first size in stock is chosen to start with.
-  const firstInStock = product.sizes.find((s) => s.in_stock)?.name;
-  const soldOut = !inactive && firstInStock === undefined;
-  const unavailable = inactive || soldOut;
+  // Pieces are counted per colour and size: the page starts on the first colour with a piece left.
+  const [colorKey, setColorKey] = useState(() => firstColor(product));
+  const color = product.colors.find((c) => c.key === colorKey);
+  const colorName = color ? localized(color.name, lang) : undefined;
+  // The chosen colour's pictures first (the server preloads the same first one).
+  const images = picturesFor(product.images, colorKey);
+  // Sizes sold out in the chosen colour are shown but cannot be chosen; the first in stock is chosen to start with.
+  const sizes = sizesIn(product, colorKey);
+  const firstInStock = sizes.find((s) => s.in_stock)?.name;
+  const soldOut = !inactive && !product.sizes.some((s) => s.in_stock);
+  // Another colour still has pieces: this one has none.
+  const colorSoldOut = !inactive && !soldOut && firstInStock === undefined;
+  const unavailable = inactive || soldOut || colorSoldOut;
   const [size, setSize] = useState<Size | undefined>(firstInStock);
-  const [colorKey, setColorKey] = useState(product.colors[0]?.key);
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
   const cartActions = useCartActions();
-  const color = product.colors.find((c) => c.key === colorKey);
   const url = `${shop.publicUrl}${paths.product.href(product.slug)}`;
-  const chosen = product.sizes.find((s) => s.name === size);
+  const chosen = sizes.find((s) => s.name === size);
   // How many can be asked for: what is left when the shop says (3 or fewer), else the page's usual 10.
   const maxQuantity = Math.max(1, Math.min(MAX_ON_PAGE, chosen?.left ?? MAX_ON_PAGE));
   const fewLeft = chosen?.in_stock && chosen.left !== undefined ? chosen.left : undefined;
 
-  // The stock may change under the page (a refused add fetches it again): the choices follow it.
+  // The stock may change under the page (a refused add fetches it again), and another colour has other sizes:
+  // the choices follow.
   useEffect(() => {
     if (!chosen?.in_stock) setSize(firstInStock);
   }, [chosen?.in_stock, firstInStock]);
@@ -95,6 +104,16 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
     const timer = setTimeout(() => setAdded(false), 2500);
     return () => clearTimeout(timer);
   }, [added]);
+
+  /** A size sold out in the chosen colour only says so; one sold out in every colour, as before. */
+  const soldOutText = (name: Size, form: 'short' | 'title') => {
+    const anywhere = product.sizes.find((s) => s.name === name)?.in_stock;
+    if (anywhere && colorName)
+      return form === 'short'
+        ? t('soldOutInColor', { color: colorName })
+        : t('soldOutSizeInColor', { size: name, color: colorName });
+    return form === 'short' ? t('soldOut') : t('soldOutSize', { size: name });
+  };
 
   const requireSize = () => {
     if (size) return true;
@@ -112,7 +131,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
       quantity,
       selectedColor: color ? { key: color.key, value: color.value, name: color.name } : null,
       selectedSize: size,
-      image: thumbnailUrl(product.images[0]),
+      image: thumbnailUrl(images[0]),
     });
     setAdded(true);
   };
@@ -122,7 +141,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
     productName: name,
     price: product.price,
     size: size ?? '',
-    color: color ? localized(color.name, lang) : undefined,
+    color: colorName,
     quantity,
     productUrl: url,
     lang,
@@ -154,7 +173,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
         title={name}
         description={description}
         canonicalPath={paths.product.href(product.slug)}
-        image={product.images[0]?.url}
+        image={images[0]?.url}
         jsonLd={jsonLd}
       />
       <nav className={`container ${styles.breadcrumbs}`} aria-label={t('breadcrumbs')}>
@@ -163,12 +182,12 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
         <Link to={paths.collection.href(product.category)}>{localized(product.category_name, lang)}</Link>
       </nav>
       <div className={`container ${styles.product}`}>
-        <ProductGallery images={product.images} alt={name} />
+        <ProductGallery images={images} alt={name} />
 
         <div className={styles.info}>
           <h1 className={styles.name}>{name}</h1>
           <Price price={product.price} oldPrice={product.old_price} className={styles.price} />
-          {unavailable && (
+          {(inactive || soldOut) && (
             <p className={styles.stock}>
               {inactive ? t('common:product.outOfStock') : t('common:product.soldOut')}
             </p>
@@ -177,22 +196,38 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           {product.colors.length > 0 && (
             <fieldset className={styles.option}>
               <legend>
-                {t('color')}: <strong>{color ? localized(color.name, lang) : ''}</strong>
+                {t('color')}: <strong>{colorName ?? ''}</strong>
               </legend>
               <div className={styles.swatches}>
-                {product.colors.map((c) => (
-                  <label key={c.key} className={styles.swatch} title={localized(c.name, lang)}>
-                    <input
-                      type="radio"
-                      name="color"
-                      value={c.key}
-                      checked={c.key === colorKey}
-                      onChange={() => setColorKey(c.key)}
-                    />
-                    <span style={{ background: c.value }} />
-                    <span className="visually-hidden">{localized(c.name, lang)}</span>
-                  </label>
-                ))}
+                {product.colors.map((c) => {
+                  // A colour with no piece left can still be chosen (to see it), and says it is sold out.
+                  const none = !soldOut && !sizesIn(product, c.key).some((s) => s.in_stock);
+                  return (
+                    <label
+                      key={c.key}
+                      className={styles.swatch}
+                      data-sold-out={none || undefined}
+                      title={
+                        none
+                          ? t('colorSoldOutNamed', { color: localized(c.name, lang) })
+                          : localized(c.name, lang)
+                      }
+                    >
+                      <input
+                        type="radio"
+                        name="color"
+                        value={c.key}
+                        checked={c.key === colorKey}
+                        onChange={() => setColorKey(c.key)}
+                      />
+                      <span style={{ background: c.value }} />
+                      <span className="visually-hidden">
+                        {localized(c.name, lang)}
+                        {none && ` (${t('soldOut')})`}
+                      </span>
+                    </label>
+                  );
+                })}
               </div>
             </fieldset>
           )}
@@ -200,12 +235,12 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           <fieldset className={styles.option}>
             <legend>{t('size')}</legend>
             <div className={styles.sizes}>
-              {product.sizes.map((s) => (
+              {sizes.map((s) => (
                 <label
                   key={s.name}
                   className={styles.size}
                   data-sold-out={!s.in_stock || undefined}
-                  title={s.in_stock ? undefined : t('soldOutSize', { size: s.name })}
+                  title={s.in_stock ? undefined : soldOutText(s.name, 'title')}
                 >
                   <input
                     type="radio"
@@ -220,14 +255,18 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
                   />
                   <span>
                     {s.name}
-                    {!s.in_stock && <span className="visually-hidden"> ({t('soldOut')})</span>}
+                    {!s.in_stock && (
+                      <span className="visually-hidden"> ({soldOutText(s.name, 'short')})</span>
+                    )}
                   </span>
                 </label>
               ))}
             </div>
             {fewLeft !== undefined && size && (
               <p className={styles.fewLeft} data-testid="stock-left">
-                {t('onlyLeft', { count: fewLeft, size })}
+                {colorName
+                  ? t('onlyLeftInColor', { count: fewLeft, size, color: colorName })
+                  : t('onlyLeft', { count: fewLeft, size })}
               </p>
             )}
             <Link to={paths.sizeGuide.href()} className={styles.sizeGuide}>
@@ -260,6 +299,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
                 t('common:product.outOfStock')
               ) : soldOut ? (
                 t('common:product.soldOut')
+              ) : colorSoldOut ? (
+                t('colorSoldOut')
               ) : added ? (
                 <>
                   <CheckIcon size={18} /> {t('added')}
@@ -271,7 +312,11 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             {unavailable ? (
               <Button block variant="light" disabled>
                 <WhatsappIcon size={18} />{' '}
-                {inactive ? t('common:product.outOfStock') : t('common:product.soldOut')}
+                {inactive
+                  ? t('common:product.outOfStock')
+                  : soldOut
+                    ? t('common:product.soldOut')
+                    : t('colorSoldOut')}
               </Button>
             ) : (
               <a
@@ -372,9 +417,13 @@ export const load = onServer
           title: localized(product.name, lang),
           description: localized(product.description, lang),
           canonicalPath: paths.product.href(product.slug),
-          image: product.images[0]?.url,
+          image: picturesFor(product.images, firstColor(product))[0]?.url,
           ogType: 'product',
-          preload: preload(product.images[0], '(max-width: 940px) 100vw, 50vw'),
+          // The picture the page starts on: the first of its first colour's (see ProductView).
+          preload: preload(
+            picturesFor(product.images, firstColor(product))[0],
+            '(max-width: 940px) 100vw, 50vw',
+          ),
         },
       };
     }

@@ -68,9 +68,16 @@ describe('after the sale, as the shopper sees it', () => {
   });
 
   it('offers every other size in the same colour, and every size in another colour', () => {
-    const sizes = ['S', 'M', 'L'].map((name) => ({ name, in_stock: name !== 'L' }));
-    expect(exchangeSizes(item(), { sizes }, 'emerald').map((s) => s.name)).toEqual(['S', 'L']);
-    expect(exchangeSizes(item(), { sizes }, 'ruby').map((s) => s.name)).toEqual(['S', 'M', 'L']);
-    expect(exchangeSizes(item(), { sizes }, 'emerald').find((s) => s.name === 'L')?.in_stock).toBe(false);
+    const names = ['S', 'M', 'L'] as const;
+    const sizes = names.map((name) => ({ name, in_stock: true }));
+    // L is sold out in emerald only; ruby has every size.
+    const variants = ['emerald', 'ruby'].flatMap((color) =>
+      names.map((size) => ({ color, size, in_stock: !(color === 'emerald' && size === 'L') })),
+    );
+    const options = { sizes, variants };
+    expect(exchangeSizes(item(), options, 'emerald').map((s) => s.name)).toEqual(['S', 'L']);
+    expect(exchangeSizes(item(), options, 'ruby').map((s) => s.name)).toEqual(['S', 'M', 'L']);
+    expect(exchangeSizes(item(), options, 'emerald').find((s) => s.name === 'L')?.in_stock).toBe(false);
+    expect(exchangeSizes(item(), options, 'ruby').find((s) => s.name === 'L')?.in_stock).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Order, OrderItem, OrderRefund, ReturnStatus } from '@boutique/contracts';
+import { sizesIn } from '@/lib/variants';
 import type { ExchangeOptions } from './api/get-exchange-options';
 
 /** Whether the shopper may still ask for a return: not delivered yet, within the days, or past them. */
@@ -33,15 +34,16 @@ export const creditNoteKind = (number: string) =>
 
 /**
  * What an exchange of `item` may ask for: each size the piece is made in, in the colour wanted, except the very
- * piece the shopper has. A size out of stock is offered too, marked: the owner may make it, or refuse.
+ * piece the shopper has. A size out of stock in that colour is offered too, marked: the owner may make it, or
+ * refuse.
  */
 export function exchangeSizes(
   item: Pick<OrderItem, 'options'>,
-  options: Pick<ExchangeOptions, 'sizes'>,
+  options: Pick<ExchangeOptions, 'sizes' | 'variants'>,
   color: string | null,
 ): { name: string; in_stock: boolean }[] {
   const sameColor = (color ?? '') === (item.options.color ?? '');
-  return options.sizes.filter((s) => !(sameColor && s.name === item.options.size));
+  return sizesIn(options, color ?? undefined).filter((s) => !(sameColor && s.name === item.options.size));
 }
 
 /** Steps of a return in their order, for the tracker; `rejected` ends one early. */

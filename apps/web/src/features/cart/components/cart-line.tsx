@@ -53,7 +53,10 @@ export function CartLine({ item, onQuantity, onRemove, onNavigate }: CartLinePro
           <p className={styles.unavailable}>{t('unavailable')}</p>
         ) : item.exceedsStock ? (
           <p className={styles.unavailable} data-testid="cart-line-stock">
-            {item.left === 0 ? t('soldOutLine') : t('overStock', { count: item.left ?? 0 })}
+            {/* What is left of this line's own colour and size (the server counts per variant). */}
+            {item.left === 0
+              ? t(item.color ? 'soldOutLineColor' : 'soldOutLine')
+              : t('overStock', { count: item.left ?? 0 })}
           </p>
         ) : (
           item.left !== null && (

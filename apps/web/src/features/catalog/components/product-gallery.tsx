@@ -7,10 +7,20 @@ import styles from './product.module.css';
 
 const THUMB_STEP = 80;
 
-/** Main picture with wrapping arrows, and thumbnails that scroll 80px a press. */
+/**
+ * Main picture with wrapping arrows, and thumbnails that scroll 80px a press. When the pictures come in another
+ * order (the shopper chose a colour), the first one shows again: in the same frame (its ratio is fixed), so
+ * nothing below moves.
+ */
 export function ProductGallery({ images, alt }: { images: Image[]; alt: string }) {
   const { t } = useTranslation('product');
   const [index, setIndex] = useState(0);
+  const first = images[0]?.url;
+  const [shownFirst, setShownFirst] = useState(first);
+  if (first !== shownFirst) {
+    setShownFirst(first);
+    setIndex(0);
+  }
   const thumbs = useRef<HTMLUListElement>(null);
   const count = images.length;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);

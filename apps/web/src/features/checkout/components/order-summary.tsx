@@ -63,7 +63,7 @@ export function OrderSummary({ lines, summary }: { lines: CheckoutLine[]; summar
                 line.exceedsStock && (
                   <span className={styles.unavailable}>
                     {line.left === 0
-                      ? t('summary.soldOut')
+                      ? t(line.colorName ? 'summary.soldOutColor' : 'summary.soldOut')
                       : t('summary.onlyLeft', { count: line.left ?? 0 })}
                   </span>
                 )

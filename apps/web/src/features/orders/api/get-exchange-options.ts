@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductResponse } from '@boutique/contracts';
+import type { ProductDetail, ProductResponse } from '@boutique/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** What a piece can be exchanged for: the sizes and colours the shop makes it in now. */
+/** What a piece can be exchanged for: the sizes and colours the shop makes it in now, and their pieces. */
 export interface ExchangeOptions {
-  sizes: { name: string; in_stock: boolean }[];
+  sizes: ProductDetail['sizes'];
+  variants: ProductDetail['variants'];
   colors: { key: string; name: { en: string; fr: string; ar: string } }[];
 }
 
@@ -12,7 +13,8 @@ export async function getExchangeOptions(slug: string, signal?: AbortSignal): Pr
   const res = await apiRequest<ProductResponse>(`/v1/products/slug/${encodeURIComponent(slug)}`, { signal });
   const { product } = res.data;
   return {
-    sizes: product.sizes.map((s) => ({ name: s.name, in_stock: s.in_stock })),
+    sizes: product.sizes,
+    variants: product.variants,
     colors: product.colors.map((c) => ({ key: c.key, name: c.name })),
   };
 }
