@@ -22,6 +22,19 @@ export function reorderProductImages(productId: number, order: number[], version
   });
 }
 
+/** The colour a picture shows (one of the product's colours by key, or null), from the product at `version`. */
+export function setProductImageColor(
+  productId: number,
+  imageId: number,
+  color: string | null,
+  version: number,
+) {
+  return adminRequest<AdminImagesResponse>(ADMIN_API.productImage(productId, imageId), {
+    method: 'PATCH',
+    body: { color, version },
+  });
+}
+
 export function deleteProductImage(productId: number, imageId: number, version: number) {
   return adminRequest<AdminImagesResponse>(ADMIN_API.productImage(productId, imageId), {
     method: 'DELETE',

@@ -35,7 +35,7 @@ export function useAdjustStock(productId: number) {
       client.setQueryData(
         adminProductQuery(productId).queryKey,
         (old: AdminProductResponse['data'] | undefined) =>
-          old && { ...old, product: { ...old.product, sizes: res.data.sizes } },
+          old && { ...old, product: { ...old.product, sizes: res.data.sizes, variants: res.data.variants } },
       );
       await client.invalidateQueries({ queryKey: stockHistoryQuery(productId).queryKey });
       await client.invalidateQueries({ queryKey: [...adminProductsKey, 'list'] });

@@ -51,6 +51,7 @@ function stats(days: number): AdminStats {
       product_id: 100 + i,
       slug: `piece-${i}`,
       name: { en: `Piece ${i}`, fr: `Pièce ${i}`, ar: `قطعة ${i}` },
+      color: i % 2 === 0 ? 'emerald' : '',
       size: 'M' as const,
       available: i === 0 ? 0 : 2,
     })),
@@ -111,7 +112,8 @@ describe('the dashboard', () => {
 
     const low = within(screen.getByRole('region', { name: 'Sizes running out' }));
     expect(low.getAllByRole('listitem')).toHaveLength(12);
-    expect(low.getAllByRole('listitem')[0]!.textContent).toBe('Piece 0 · M0 left');
+    expect(low.getAllByRole('listitem')[0]!.textContent).toBe('Piece 0 · emerald · M0 left');
+    expect(low.getAllByRole('listitem')[1]!.textContent).toBe('Piece 1 · M2 left');
     expect(low.getByText('and 2 more sizes')).toBeTruthy();
   });
 

@@ -138,9 +138,17 @@ export default function DashboardPage() {
               ) : (
                 <ul className="adm-list">
                   {s.low_stock.slice(0, LOW_STOCK_SHOWN).map((item) => (
-                    <li key={`${item.product_id}-${item.size}`}>
+                    <li key={`${item.product_id}-${item.color}-${item.size}`}>
                       <Link to={paths.adminProduct.href(item.product_id)}>
-                        <bdi>{item.name[lang] || item.name.en}</bdi> · {item.size}
+                        {/* Pieces are counted per colour × size: the colour by the key orders and carts use. */}
+                        <bdi>{item.name[lang] || item.name.en}</bdi>
+                        {item.color && (
+                          <>
+                            {' · '}
+                            <bdi dir="ltr">{item.color}</bdi>
+                          </>
+                        )}{' '}
+                        · {item.size}
                       </Link>
                       <span className="adm-badge" data-tone={item.available === 0 ? 'bad' : 'warn'}>
                         {t('dashboard.left', { count: item.available })}

@@ -23,6 +23,7 @@ const scene = (id: number, en: string, ar: string): AdminGallery => ({
     width: 800,
     height: 1000,
     sort_order: id,
+    color: null,
   },
   version: 1,
 });

@@ -63,7 +63,9 @@ describe('the product form', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const [values, version] = onSubmit.mock.calls[0]!;
     expect(values.price).toBe('1950');
-    expect(values.sizes.find((s) => s.name === 'M')).toEqual({ name: 'M', stock: 4 });
+    // A product without colours: its first counts go to the variants of no colour ('').
+    expect(values.variants).toEqual([{ color_value: '', size: 'M', stock: 4 }]);
+    expect(values.sizes.find((s) => s.name === 'M')).toEqual({ name: 'M', stock: 0 });
     expect(version).toBeUndefined();
     // "Saved" appears beside the button, in a live region.
     const status = await screen.findByText('تم الحفظ. يعرضه المتجر الآن.');
@@ -89,8 +91,9 @@ describe('the product form', () => {
       />,
       i18n,
     );
-    expect(screen.getByText('3 pieces for sale · 1 held by a payment under way')).toBeTruthy();
-    expect(screen.queryByLabelText('Pieces in size M')).toBeNull();
+    // Counted pieces show in the grid, and change by stock adjustments only.
+    expect(screen.getByTestId('grid-0-M').textContent).toBe('31 held');
+    expect(screen.queryByLabelText('Pieces of Ivory in size M')).toBeNull();
     fireEvent.change(field('Description (English)'), { target: { value: 'Ivory silk, lined.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -19,6 +19,7 @@ import { ProductColors } from './product-colors';
 import { FieldProblem, LanguageFields, MoneyField, emptyText, messageAt } from './product-fields';
 import { ProductLines } from './product-lines';
 import { ProductSizes } from './product-sizes';
+import { ProductStock } from './product-stock';
 import { typedFils, type ProductFormValues } from './product-values';
 import { useProductSave } from './use-product-save';
 
@@ -26,8 +27,8 @@ export { emptyProduct, productValues, type ProductFormValues } from './product-v
 
 /**
  * Every field of a product (docs/design.md, Back office): the texts in the three languages side by side,
- * Arabic right to left; colours with their picker and names; sizes (with a first count of pieces for a new
- * product: an existing one's pieces move by stock adjustments only); prices shown as understood and as the
+ * Arabic right to left; colours with their picker and names; sizes; a grid of pieces per colour × size (first
+ * counts for a new product, or a colour or size added: an existing one's pieces move by stock adjustments only); prices shown as understood and as the
  * shop shows them while typing, in any digits. Checked with the contracts' schema before it is sent, and the
  * API's refusals land on their fields. An existing product is saved against the version it was opened on: a
  * save refused because the product changed meanwhile shows what changed and re-applies the owner's edit in
@@ -162,6 +163,8 @@ export function ProductForm({
       <ProductSizes control={control} record={record} problem={problem} />
 
       <ProductColors control={control} register={register} errors={errors} problem={problem} />
+
+      <ProductStock control={control} record={record} problem={problem} />
 
       <ProductLines control={control} register={register} errors={errors} />
 

@@ -5,17 +5,22 @@ import type { Language } from '@boutique/contracts/constants';
 import {
   deleteProductImage,
   reorderProductImages,
+  setProductImageColor,
   uploadProductImage,
   useStoreProductImages,
 } from '../api/images';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SelectBox } from '@/components/ui/field';
 import { useRefetchProduct } from '../api/products';
 import { errorMessage } from '../components/admin-ui';
 import { staleRecord } from '../components/conflict';
 import { PictureUploader } from '../components/picture-uploader';
 import { SortablePictures } from '../components/sortable-pictures';
 
-/** A product's photos: add several at once, put them in order, choose the main one (the first), remove one. */
+/**
+ * A product's photos: add several at once, put them in order, choose the main one (the first), name the colour
+ * a photo shows (the shop shows a chosen colour's photos first), remove one.
+ */
 export function ProductPictures({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language as Language;
@@ -72,6 +77,29 @@ export function ProductPictures({ product }: { product: AdminProduct }) {
           onReorder={(order) => void run(() => reorderProductImages(product.id, order, product.version))}
           tools={(picture, index) => (
             <>
+              {product.colors.length > 0 && (
+                <span className="adm-picture-color">
+                  <label htmlFor={`picture-${picture.id}-color`} className="visually-hidden">
+                    {t('pictures.colorOf', { n: index + 1 })}
+                  </label>
+                  <SelectBox
+                    id={`picture-${picture.id}-color`}
+                    value={product.images[index]?.color ?? ''}
+                    disabled={busy}
+                    onChange={(e) => {
+                      const color = e.target.value || null;
+                      void run(() => setProductImageColor(product.id, picture.id, color, product.version));
+                    }}
+                  >
+                    <option value="">{t('pictures.everyColor')}</option>
+                    {product.colors.map((c) => (
+                      <option key={c.key} value={c.key}>
+                        {c.name[lang] || c.name.en}
+                      </option>
+                    ))}
+                  </SelectBox>
+                </span>
+              )}
               {index === 0 ? (
                 <span className="adm-badge" data-tone="good">
                   {t('pictures.main')}

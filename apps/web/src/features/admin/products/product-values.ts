@@ -5,10 +5,12 @@ import {
   SIZES,
   formatMoney,
   normalizeNumberText,
+  parseWholeNumber,
   toFils,
   type Language,
 } from '@boutique/contracts/constants';
 import type { FieldChange } from '../components/conflict';
+import { colorValueOf, type VariantCount } from './variant-grid';
 
 export type ProductFormValues = ProductCreateInput;
 
@@ -28,13 +30,16 @@ export function emptyProduct(): ProductFormValues {
     featured: false,
     best_seller: false,
     colors: [],
-    sizes: SIZES.map((name) => ({ name, stock: '0' })),
+    sizes: SIZES.map((name) => ({ name })),
+    // First counts per colour × size, typed in the grid (product-stock.tsx); a cell left empty starts at 0.
+    variants: [],
   };
 }
 
 /**
- * The form's values for a product as the API answered it. Sizes by name only: the pieces of an existing product
- * move by stock adjustments, never with the form (decision 028).
+ * The form's values for a product as the API answered it. Sizes by name only, and no counts: the pieces of an
+ * existing product move by stock adjustments, never with the form (decision 028); only a colour or size the form
+ * adds takes a first count.
  */
 export function productValues(product: AdminProduct): ProductFormValues {
   return {
@@ -51,6 +56,7 @@ export function productValues(product: AdminProduct): ProductFormValues {
     best_seller: product.best_seller,
     colors: product.colors.map(({ name, value }) => ({ name, value })),
     sizes: product.sizes.map(({ name }) => ({ name })),
+    variants: [],
   };
 }
 
@@ -64,6 +70,7 @@ export const PRODUCT_FIELDS = [
   'old_price',
   'sizes',
   'colors',
+  'variants',
   'details',
   'care',
   'status',
@@ -86,6 +93,11 @@ function meaning(field: ProductField, value: unknown): unknown {
     return typedFils(value) ?? (typeof value === 'string' ? value.trim() : null);
   }
   if (field === 'sizes') return ((value as { name: string }[] | undefined) ?? []).map((s) => s.name);
+  if (field === 'variants') {
+    return ((value as VariantCount[] | undefined) ?? [])
+      .map((v) => `${colorValueOf(v.color_value)}/${v.size}=${parseWholeNumber(String(v.stock ?? '')) ?? ''}`)
+      .sort();
+  }
   if (field === 'colors') {
     return ((value as { name: unknown; value: string }[] | undefined) ?? []).map((c) => ({
       name: c.name,
@@ -140,6 +152,7 @@ const FIELD_LABELS: Record<ProductField, string> = {
   old_price: 'form.oldPrice',
   sizes: 'form.sizes',
   colors: 'form.colors',
+  variants: 'form.stockGrid',
   details: 'form.details',
   care: 'form.care',
   status: 'products.status',
@@ -178,6 +191,12 @@ export function shownValue(
       return ((value as { name: unknown }[] | undefined) ?? []).map((c) => text(c.name)).join(', ') || none;
     case 'sizes':
       return ((value as { name: string }[] | undefined) ?? []).map((s) => s.name).join(', ') || none;
+    case 'variants':
+      return (
+        ((value as VariantCount[] | undefined) ?? [])
+          .map((v) => `${v.color_value || '—'} ${v.size}: ${parseWholeNumber(String(v.stock ?? '')) ?? '?'}`)
+          .join(', ') || none
+      );
     case 'status':
       return value === 'active' || value === 'inactive' ? t(`productStatus.${value}`) : none;
     case 'featured':

@@ -6,6 +6,7 @@ import {
   StockAdjustmentResponseSchema,
   StockHistoryResponseSchema,
   type AdminSize,
+  type AdminVariant,
   type StockMove,
 } from '@boutique/contracts/admin';
 import { createTestI18n, renderWithProviders, stubModalDialogs } from '@/testing/providers';
@@ -16,6 +17,7 @@ import { noorCaftan } from './test-product';
 const address = ADMIN_API.stockAdjustments(noorCaftan.id);
 let api: ReturnType<typeof fakeApi>;
 let sizes: AdminSize[];
+let variants: AdminVariant[];
 let moves: StockMove[];
 
 const move = (change: Partial<StockMove>): StockMove => ({
@@ -36,6 +38,7 @@ const move = (change: Partial<StockMove>): StockMove => ({
 beforeEach(() => {
   stubModalDialogs();
   sizes = noorCaftan.sizes.map((s) => ({ ...s }));
+  variants = noorCaftan.variants.map((v) => ({ ...v }));
   moves = [
     move({
       id: 3,
@@ -52,26 +55,34 @@ beforeEach(() => {
   ];
   api = fakeApi()
     .get(address, () =>
-      ok(StockHistoryResponseSchema, { success: true, data: { adjustments: moves, sizes } }),
+      ok(StockHistoryResponseSchema, { success: true, data: { adjustments: moves, sizes, variants } }),
     )
     .on('POST', address, ({ body }) => {
       const input = StockAdjustmentCreateSchema.parse(body);
+      // Pieces are counted per colour × size: the adjustment names its variant.
+      const variant = variants.find((v) => v.color === input.color && v.size === input.size)!;
       const size = sizes.find((s) => s.name === input.size)!;
-      if (size.stock + input.delta < size.reserved) {
-        const message = `${size.reserved} piece of size ${size.name} is held by payments under way: the count (${size.stock}) may not go below ${size.reserved}, so the change may be at most ${size.reserved - size.stock} now.`;
+      if (variant.stock + input.delta < variant.reserved) {
+        const message = `${variant.reserved} piece of size ${variant.size} is held by payments under way: the count (${variant.stock}) may not go below ${variant.reserved}, so the change may be at most ${variant.reserved - variant.stock} now.`;
         return refused(422, { success: false, message, errors: { delta: [message] } });
       }
+      variant.stock += input.delta;
       size.stock += input.delta;
       const made = move({
         id: 9,
+        color: input.color,
         size: input.size,
         delta: input.delta,
         reason: input.reason,
         note: input.note || null,
-        stock_after: size.stock,
+        stock_after: variant.stock,
       });
       moves = [made, ...moves];
-      return ok(StockAdjustmentResponseSchema, { success: true, data: { adjustment: made, sizes } }, 201);
+      return ok(
+        StockAdjustmentResponseSchema,
+        { success: true, data: { adjustment: made, sizes, variants } },
+        201,
+      );
     });
 });
 afterEach(() => {
@@ -81,7 +92,7 @@ afterEach(() => {
 
 async function renderPanel(lng: 'en' | 'ar' = 'en') {
   const { i18n, missing } = await createTestI18n(lng);
-  const view = renderWithProviders(<StockPanel product={{ ...noorCaftan, sizes }} />, i18n);
+  const view = renderWithProviders(<StockPanel product={{ ...noorCaftan, sizes, variants }} />, i18n);
   await screen.findAllByRole('row');
   return { missing, view };
 }
@@ -94,9 +105,9 @@ const counts = () =>
     .map((row) => row.textContent);
 
 describe('the stock panel', () => {
-  it('shows each size’s pieces for sale, held by payments and left to buy', async () => {
+  it('shows each colour × size’s pieces for sale, held by payments and left to buy', async () => {
     await renderPanel();
-    expect(counts()).toEqual(['M312', 'L202']);
+    expect(counts()).toEqual(['IvoryM312', 'IvoryL202']);
   });
 
   it('takes a change typed in Arabic-Indic digits, shows what it read and records it', async () => {
@@ -106,8 +117,9 @@ describe('the stock panel', () => {
     expect(document.getElementById('adjust-delta-understood')?.textContent).toBe('= +3');
     fireEvent.change(screen.getByLabelText('ملاحظة (اختيارية)'), { target: { value: 'من الورشة' } });
     fireEvent.click(screen.getByRole('button', { name: 'تسجيل' }));
-    expect(await screen.findByText('سُجّل: ⁦+3⁩ في المقاس M، والعدد الآن 6.')).toBeTruthy();
-    expect(posts()).toEqual([{ size: 'M', color: '', delta: 3, reason: 'received', note: 'من الورشة' }]);
+    expect(await screen.findByText('سُجّل: ⁦+3⁩ باللون عاجي في المقاس M، والعدد الآن 6.')).toBeTruthy();
+    // The product's first colour, chosen to start with: a product with colours counts each one's pieces.
+    expect(posts()).toEqual([{ size: 'M', color: 'ivory', delta: 3, reason: 'received', note: 'من الورشة' }]);
     // The form is ready for the next change.
     expect(screen.getByLabelText<HTMLInputElement>('التغيير').value).toBe('');
     expect(missing).toEqual([]);
@@ -153,10 +165,10 @@ describe('the stock panel', () => {
         '1 من قطع المقاس M محجوزة لدفعات جارية: لا يمكن أن ينزل العدد (3) تحتها، فالحد الأقصى الآن ⁦-2⁩.',
       ),
     ).toBeTruthy();
-    expect(posts()).toEqual([{ size: 'M', color: '', delta: -3, reason: 'damaged', note: '' }]);
+    expect(posts()).toEqual([{ size: 'M', color: 'ivory', delta: -3, reason: 'damaged', note: '' }]);
     expect(delta.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(delta);
-    expect(counts()).toEqual(['M312', 'L202']);
+    expect(counts()).toEqual(['عاجيM312', 'عاجيL202']);
     expect(missing).toEqual([]);
   });
 

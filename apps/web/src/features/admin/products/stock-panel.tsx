@@ -34,13 +34,19 @@ function noteText(note: string, t: TFunction<'admin'>): string {
 const signed = (n: number) => (n > 0 ? `+${n}` : `\u2212${Math.abs(n)}`);
 
 /**
- * A product's pieces: the count of each size (and what payments under way hold), the owner's adjustments (pieces
+ * A product's pieces: the count of each colour × size (and what payments under way hold), the owner's adjustments (pieces
  * received, damaged, counted again...), and the history of every move with who made it and when (decision 028).
  * Adjustments add to what is there: a sale made while this page was open is never undone.
  */
 export function StockPanel({ product }: { product: AdminProduct }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
   const [size, setSize] = useState<string>('all');
+  const colorName = (key: string) => {
+    const color = product.colors.find((c) => c.key === key);
+    return color ? color.name[lang] || color.name.en : key;
+  };
+  const withColors = product.colors.length > 0;
   const history = useStockHistory(product.id);
   const moves = (history.data?.adjustments ?? []).filter((m) => size === 'all' || m.size === size);
 
@@ -53,6 +59,7 @@ export function StockPanel({ product }: { product: AdminProduct }) {
           <caption className="visually-hidden">{t('stock.counts')}</caption>
           <thead>
             <tr>
+              {withColors && <th scope="col">{t('stock.color')}</th>}
               <th scope="col">{t('stock.size')}</th>
               <th scope="col">{t('stock.forSale')}</th>
               <th scope="col">{t('stock.held')}</th>
@@ -60,18 +67,23 @@ export function StockPanel({ product }: { product: AdminProduct }) {
             </tr>
           </thead>
           <tbody>
-            {product.sizes.map((s) => (
-              <tr key={s.name}>
-                <th scope="row">{s.name}</th>
-                <td className="adm-num">{s.stock}</td>
-                <td className="adm-num">{s.reserved}</td>
-                <td className="adm-num">{Math.max(0, s.stock - s.reserved)}</td>
+            {product.variants.map((v) => (
+              <tr key={`${v.color}/${v.size}`}>
+                {withColors && (
+                  <th scope="row">
+                    <bdi>{colorName(v.color)}</bdi>
+                  </th>
+                )}
+                {withColors ? <td>{v.size}</td> : <th scope="row">{v.size}</th>}
+                <td className="adm-num">{v.stock}</td>
+                <td className="adm-num">{v.reserved}</td>
+                <td className="adm-num">{Math.max(0, v.stock - v.reserved)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {product.sizes.length > 0 && <AdjustForm product={product} />}
+      {product.variants.length > 0 && <AdjustForm product={product} />}
 
       <h3 id="stock-history">{t('stock.history')}</h3>
       <Tabs
@@ -116,15 +128,17 @@ function MoveRow({ move, product }: { move: StockMove; product: AdminProduct }) 
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language as Language;
   const color = move.color ? product.colors.find((c) => c.key === move.color) : undefined;
+  // A colour since removed from the product is named by its key.
+  const colorText = color ? color.name[lang] || color.name.en : move.color;
   return (
     <tr>
       <td className="adm-num">{formatDateTime(move.at, lang)}</td>
       <td>
         {move.size}
-        {color && (
+        {colorText && (
           <span className="adm-muted">
             {' · '}
-            <bdi>{color.name[lang] || color.name.en}</bdi>
+            <bdi>{colorText}</bdi>
           </span>
         )}
       </td>
@@ -156,7 +170,7 @@ function MoveRow({ move, product }: { move: StockMove; product: AdminProduct }) 
   );
 }
 
-/** Pieces added or taken away for one size, with why: the change is typed in any digits and shown as read. */
+/** Pieces added or taken away for one colour × size, with why: the change is typed in any digits and shown as read. */
 function AdjustForm({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language as Language;
@@ -177,7 +191,8 @@ function AdjustForm({ product }: { product: AdminProduct }) {
       delta: '',
       reason: 'received',
       note: '',
-      color: '',
+      // A product with colours counts each one's pieces: the adjustment names one.
+      color: product.colors[0]?.key ?? '',
     },
   });
   const typed = watch('delta');
@@ -190,8 +205,12 @@ function AdjustForm({ product }: { product: AdminProduct }) {
       const res = await adjust.mutateAsync(values);
       const move = res.data.adjustment;
       reset({ ...values, delta: '', note: '' });
+      const color = product.colors.find((c) => c.key === move.color);
+      const said = { change: signed(move.delta), size: move.size, count: move.stock_after };
       setRecorded(
-        t('stock.recorded', { change: signed(move.delta), size: move.size, count: move.stock_after }),
+        color
+          ? t('stock.recordedColor', { ...said, color: color.name[lang] || color.name.en })
+          : t('stock.recorded', said),
       );
     } catch (error) {
       const delta = error instanceof ApiError ? error.errors.delta?.[0] : undefined;
@@ -224,7 +243,6 @@ function AdjustForm({ product }: { product: AdminProduct }) {
           <div className="adm-field">
             <label htmlFor="adjust-color">{t('stock.color')}</label>
             <SelectBox id="adjust-color" {...register('color')}>
-              <option value="">{t('stock.anyColor')}</option>
               {product.colors.map((c) => (
                 <option key={c.key} value={c.key}>
                   {c.name[lang] || c.name.en}

@@ -20,6 +20,10 @@ export const noorCaftan: AdminProduct = {
     { name: 'M', stock: 3, reserved: 1 },
     { name: 'L', stock: 2, reserved: 0 },
   ],
+  variants: [
+    { color: 'ivory', size: 'M', stock: 3, reserved: 1 },
+    { color: 'ivory', size: 'L', stock: 2, reserved: 0 },
+  ],
   images: [],
   created_at: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
