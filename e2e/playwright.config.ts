@@ -46,11 +46,15 @@ export default defineConfig({
       ],
     },
   },
-  // The back office adds pieces and ships orders in the run's one shop: its stories run once the storefront's,
-  // which count the demo catalogue's 24 caftans, are done.
+  // The back office adds pieces and ships orders in the run's one shop: its stories (and the colours' story, which
+  // adds a caftan of its own) run once the storefront's, which count the demo catalogue's 24 caftans, are done.
   projects: [
-    { name: 'storefront', testIgnore: /(admin|after-sale)\.spec\.ts$/ },
-    { name: 'back-office', testMatch: /(admin|after-sale)\.spec\.ts$/, dependencies: ['storefront'] },
+    { name: 'storefront', testIgnore: /(admin|after-sale|variants)\.spec\.ts$/ },
+    {
+      name: 'back-office',
+      testMatch: /(admin|after-sale|variants)\.spec\.ts$/,
+      dependencies: ['storefront'],
+    },
   ],
   webServer: [
     {
@@ -97,6 +101,8 @@ export default defineConfig({
           'leave-ar',
           'squat-en',
           'squat-ar',
+          'variants-en',
+          'variants-ar',
         ]
           .map(ownerEmail)
           .join(','),

@@ -4,8 +4,9 @@ import { registerCustomer, signInQuickly } from '../fixtures/accounts';
 import { CheckoutPage, buyThroughApi, fillServerCart, pieceOf } from '../fixtures/checkout';
 
 /**
- * Pieces are counted per size (the demo's counts: DEMO_STOCK in packages/demo). Each story has its own
- * product and size, so that stories running side by side do not take each other's pieces.
+ * Pieces are counted per colour × size (the demo's counts: DEMO_STOCK in packages/demo, in each product's first
+ * colour). Each story has its own product and size, so that stories running side by side do not take each other's
+ * pieces.
  */
 const STORIES = {
   en: {
@@ -14,8 +15,8 @@ const STORIES = {
     lastPiece: { slug: 'kasbah-mens-eid-jellaba', size: 'M' },
     text: {
       soldOut: 'S (sold out)',
-      onlyTwo: 'Only 2 left in size M',
-      onlyOne: 'Only 1 left in size L',
+      onlyTwo: 'Only 2 left in Emerald, size M',
+      onlyOne: 'Only 1 left in Emerald, size L',
       soldOutButton: 'Sold out',
       whatsapp: 'Order on WhatsApp',
       one: 'One more',
@@ -25,7 +26,7 @@ const STORIES = {
       blocked: 'Some pieces in your cart are no longer available in the quantity chosen.',
       checkout: 'Checkout',
       checkoutStock: 'Some pieces in your cart are no longer available in the quantity you chose.',
-      lineSoldOut: 'Sold out in this size',
+      lineSoldOut: 'Sold out in this colour and size',
       thanks: 'Thank you for your order',
       addToCart: 'Add to cart',
       sixLeft: 'Only 6 left in size XL: your cart was not changed.',
@@ -37,8 +38,8 @@ const STORIES = {
     lastPiece: { slug: 'kasbah-mens-eid-jellaba', size: 'L' },
     text: {
       soldOut: 'S (نفدت)',
-      onlyTwo: 'بقيت قطعتان فقط بمقاس M',
-      onlyOne: 'بقيت قطعة واحدة فقط بمقاس L',
+      onlyTwo: 'بقيت قطعتان فقط باللون زمردي بمقاس M',
+      onlyOne: 'بقيت قطعة واحدة فقط باللون زمردي بمقاس L',
       soldOutButton: 'نفدت الكمية',
       whatsapp: 'اطلب عبر واتساب',
       one: 'زيادة واحدة',
@@ -48,7 +49,7 @@ const STORIES = {
       blocked: 'بعض القطع في سلتك لم تعد متوفرة بالكمية المختارة.',
       checkout: 'إتمام الطلب',
       checkoutStock: 'بعض القطع في سلتك لم تعد متوفرة بالكمية التي اخترتها.',
-      lineSoldOut: 'نفد هذا المقاس',
+      lineSoldOut: 'نفد هذا اللون بهذا المقاس',
       thanks: 'شكرًا لطلبك',
       addToCart: 'أضف إلى السلة',
       sixLeft: 'بقيت 6 قطع فقط بمقاس XL: لم تتغير سلتك.',

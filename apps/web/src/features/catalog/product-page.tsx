@@ -162,7 +162,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
       url,
       priceCurrency: 'AED',
       price: product.price,
-      availability: unavailable ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      // In stock when any colour is: the colour chosen on the page does not change what the product offers.
+      availability: inactive || soldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
