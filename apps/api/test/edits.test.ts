@@ -332,15 +332,17 @@ describe('stock moves by adjustments, with a history', () => {
     expect((await createIntent(t, shopper, totalOf([hold]))).status).toBe(201);
     const moves = await countRows(t, 'stock_movements');
 
-    const below = await asAdmin('POST', path, { size: 'M', delta: -2, reason: 'damaged' });
+    const color = p.colors[0]!.key;
+    const below = await asAdmin('POST', path, { color, size: 'M', delta: -2, reason: 'damaged' });
     expect(below.status).toBe(422);
     expect(below.body.errors.delta[0]).toBe(
-      '2 pieces of size M are held by payments under way: the count (3) may not go below 2, so the change may be at most -1 now.',
+      `2 pieces of ${color}, size M are held by payments under way: the count (3) may not go below 2, so the change may be at most -1 now.`,
     );
     expect(await sizeCount(p.id, 'M')).toBe(3);
     expect(await countRows(t, 'stock_movements')).toBe(moves);
 
     const damaged = await asAdmin('POST', path, {
+      color: color.toUpperCase(),
       size: 'M',
       delta: '-١',
       reason: 'damaged',
@@ -349,7 +351,7 @@ describe('stock moves by adjustments, with a history', () => {
     expect(damaged.status).toBe(201);
     expect(damaged.body.data.adjustment).toMatchObject({
       size: 'M',
-      color: '',
+      color,
       delta: -1,
       reason: 'damaged',
       note: 'Torn hem',
@@ -358,6 +360,7 @@ describe('stock moves by adjustments, with a history', () => {
       actor: { id: admin.id, name: 'Lalla Owner' },
     });
     expect(damaged.body.data.sizes).toEqual([{ name: 'M', stock: 2, reserved: 2 }]);
+    expect(damaged.body.data.variants).toEqual([{ color, size: 'M', stock: 2, reserved: 2 }]);
     const received = await asAdmin('POST', path, {
       size: 'M',
       delta: 4,
@@ -377,21 +380,24 @@ describe('stock moves by adjustments, with a history', () => {
     const p = await newProduct({ M: 1 });
     const path = ADMIN_API.stockAdjustments(p.id);
     const moves = await countRows(t, 'stock_movements');
+    const color = p.colors[0]!.key;
     for (const [body, field] of [
-      [{ size: 'M', delta: 0, reason: 'correction' }, 'delta'],
-      [{ size: 'M', delta: 'two', reason: 'correction' }, 'delta'],
-      [{ size: 'M', delta: 1.5, reason: 'correction' }, 'delta'],
-      [{ size: 'M', delta: 1, reason: 'stolen' }, 'reason'],
-      [{ size: 'M', delta: -1, reason: 'received' }, 'delta'],
-      [{ size: 'M', delta: 2, reason: 'damaged' }, 'delta'],
-      [{ size: 'XL', delta: 1, reason: 'received' }, 'size'],
+      [{ color, size: 'M', delta: 0, reason: 'correction' }, 'delta'],
+      [{ color, size: 'M', delta: 'two', reason: 'correction' }, 'delta'],
+      [{ color, size: 'M', delta: 1.5, reason: 'correction' }, 'delta'],
+      [{ color, size: 'M', delta: 1, reason: 'stolen' }, 'reason'],
+      [{ color, size: 'M', delta: -1, reason: 'received' }, 'delta'],
+      [{ color, size: 'M', delta: 2, reason: 'damaged' }, 'delta'],
+      [{ color, size: 'XL', delta: 1, reason: 'received' }, 'size'],
       [{ size: 'M', delta: 1, reason: 'received', color: 'purple' }, 'color'],
-      [{ size: 'M', delta: -2, reason: 'correction' }, 'delta'],
-      [{ size: 'M', delta: 100_000, reason: 'received' }, 'delta'],
+      // The product has a colour: an adjustment must name it.
+      [{ size: 'M', delta: 1, reason: 'received' }, 'color'],
+      [{ color, size: 'M', delta: -2, reason: 'correction' }, 'delta'],
+      [{ color, size: 'M', delta: 100_000, reason: 'received' }, 'delta'],
     ] as const) {
       const res = await asAdmin('POST', path, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(Object.keys(res.body.errors), JSON.stringify(body)).toContain(field);
+      expect(Object.keys(res.body.errors), JSON.stringify(body)).toEqual([field]);
     }
     expect(await countRows(t, 'stock_movements')).toBe(moves);
     expect(await sizeCount(p.id, 'M')).toBe(1);
@@ -418,6 +424,7 @@ describe('stock moves by adjustments, with a history', () => {
     expect(
       (
         await asAdmin('POST', ADMIN_API.stockAdjustments(p.id), {
+          color: p.colors[0]!.key,
           size: 'M',
           delta: -1,
           reason: 'correction',
@@ -425,7 +432,7 @@ describe('stock moves by adjustments, with a history', () => {
         })
       ).status,
     ).toBe(201);
-    await t.app.stock.setCount(p.slug, 'M', 9);
+    await t.app.stock.setCount(p.slug, { size: 'M' }, 9);
 
     const history = await asAdmin('GET', `${ADMIN_API.stockAdjustments(p.id)}?size=M`);
     expect(history.status).toBe(200);

@@ -48,7 +48,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const setCount = (p: Article, count: number) => t.app.stock.setCount(p.slug, p.size, count);
+const setCount = (p: Article, count: number) =>
+  t.app.stock.setCount(p.slug, { color: p.color, size: p.size }, count);
 const line = (p: Article, quantity = 1): CartLine => ({ ...p, quantity });
 const reserved = async (p: Article) =>
   (

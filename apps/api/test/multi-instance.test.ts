@@ -80,7 +80,7 @@ describe.runIf(loadConfig({ ...process.env }).databaseUrl)('two instances on one
     const other = `${bUrl}/api/v1/products/slug/zahra-emerald-velvet-caftan`;
     expect(await sizeM(bUrl)).toEqual({ name: 'M', in_stock: true, left: 2 });
     await fetch(other);
-    await a.app.stock.setCount('bahia-womens-embroidered-jellaba', 'M', 0);
+    await a.app.stock.setCount('bahia-womens-embroidered-jellaba', { color: 'emerald', size: 'M' }, 0);
     await expect.poll(() => sizeM(bUrl), { timeout: 3000 }).toEqual({ name: 'M', in_stock: false, left: 0 });
     // B kept the answers that do not show that product.
     await expect(

@@ -138,9 +138,9 @@ describe('storefront pages', () => {
         (s: { name: string }) => s.name === 'M',
       );
     expect(await sizeM()).toEqual({ name: 'M', in_stock: true });
-    await t.app.stock.setCount('zahra-emerald-velvet-caftan', 'M', 2);
+    await t.app.stock.setCount('zahra-emerald-velvet-caftan', { color: 'emerald', size: 'M' }, 2);
     await expect.poll(sizeM, { timeout: 3000 }).toEqual({ name: 'M', in_stock: true, left: 2 });
-    await t.app.stock.setCount('zahra-emerald-velvet-caftan', 'M', 6);
+    await t.app.stock.setCount('zahra-emerald-velvet-caftan', { color: 'emerald', size: 'M' }, 6);
     await expect.poll(sizeM, { timeout: 3000 }).toEqual({ name: 'M', in_stock: true });
   });
 

@@ -50,7 +50,7 @@ async function deliver(type: string, intentId: string) {
 describe('stock with Stripe', () => {
   it('gives a declined payment’s pieces back, and refunds at Stripe a payment made without its piece', async () => {
     const p = pieces[0]!;
-    await t.app.stock.setCount(p.slug, p.size, 1);
+    await t.app.stock.setCount(p.slug, { color: p.color, size: p.size }, 1);
     const late = await newShopper(t, 'Late Shopper');
     const lateIntent = await startPaying(t, late, [line(p)]);
     expect(await stockOf(t, p)).toEqual({ stock: 1, reserved: 1 });
@@ -92,7 +92,7 @@ describe('stock with Stripe', () => {
 
   it('cancels the Stripe intent of an expired hold, then gives its pieces back', async () => {
     const p = pieces[1]!;
-    await t.app.stock.setCount(p.slug, p.size, 2);
+    await t.app.stock.setCount(p.slug, { color: p.color, size: p.size }, 2);
     const intentId = await startPaying(t, await newShopper(t), [line(p, 2)]);
     clock += HOLD_MS + 1000;
     expect((await t.app.stock.sweep()).expired).toBeGreaterThanOrEqual(1);
@@ -107,7 +107,7 @@ describe('stock with Stripe', () => {
 
   it('keeps the pieces of an intent paid at the last moment, for its order', async () => {
     const p = pieces[2]!;
-    await t.app.stock.setCount(p.slug, p.size, 1);
+    await t.app.stock.setCount(p.slug, { color: p.color, size: p.size }, 1);
     const shopper = await newShopper(t);
     const intentId = await startPaying(t, shopper, [line(p)]);
     fake.succeed(intentId);
@@ -124,7 +124,7 @@ describe('stock with Stripe', () => {
 
   it('records a refund Stripe could not make as pending, and the sweep makes it', async () => {
     const p = pieces[3]!;
-    await t.app.stock.setCount(p.slug, p.size, 1);
+    await t.app.stock.setCount(p.slug, { color: p.color, size: p.size }, 1);
     const late = await newShopper(t);
     const lateIntent = await startPaying(t, late, [line(p)]);
     fake.decline(lateIntent);

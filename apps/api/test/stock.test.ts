@@ -69,7 +69,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const setCount = (p: Article, count: number, size: string = p.size) =>
-  t.app.stock.setCount(p.slug, size, count);
+  t.app.stock.setCount(p.slug, { color: p.color, size }, count);
 const row = async (p: Article, size: string = p.size) =>
   (
     await t.database.db

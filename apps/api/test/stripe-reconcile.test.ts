@@ -33,7 +33,7 @@ beforeAll(async () => {
     ...stripeSettings(fake),
   });
   pieces = await articles(t, 6);
-  for (const p of pieces) await t.app.stock.setCount(p.slug, p.size, 5);
+  for (const p of pieces) await t.app.stock.setCount(p.slug, { color: p.color, size: p.size }, 5);
 });
 afterAll(async () => {
   await t?.close();

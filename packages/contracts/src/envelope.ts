@@ -18,6 +18,8 @@ export type FieldErrorCodes = z.infer<typeof FieldErrorCodesSchema>;
  */
 export const StockShortageSchema = z.object({
   slug: z.string(),
+  /** The colour's key ('' for a product without colours): pieces are counted per colour × size. */
+  color: z.string().optional(),
   size: z.string(),
   /** Pieces this shopper can still have of that size (0: sold out). */
   left: z.number().int().min(0),

@@ -1,6 +1,6 @@
 /**
  * The demo boutique: 42 products with their texts in three languages, their colours, collections and gallery,
- * the pieces each size starts with, and the drawings of their pictures. The API loads this package only at a
+ * the pieces each colour × size starts with, and the drawings of their pictures. The API loads this package only at a
  * start that seeds or draws the demo (see its db/seed), so a shop built without it runs, empty.
  */
 import { type GarmentArtwork } from '@boutique/api/artwork';
@@ -15,8 +15,9 @@ export const IMAGES_PER_PRODUCT = 3;
 
 /**
  * Pieces per size in the demo, where a story needs them known (the browser tests rely on these): a product with
- * a sold-out size and few left, sizes with one and two pieces, one active product sold out in every size.
- * Every other size gets 0 to 6 pieces, the same on every seed (demoStock).
+ * a sold-out size and few left, sizes with one and two pieces, one active product sold out in every size. They
+ * are the pieces of the product's first colour; its other colours have none, so each size reads as these say.
+ * Every other variant (colour × size) gets 0 to 6 pieces, the same on every seed (demoStock).
  */
 export const DEMO_STOCK: Record<string, Partial<Record<data.SizeName, number>>> = {
   'zahra-emerald-velvet-caftan': { S: 3, M: 6, L: 6, XL: 5 },
@@ -26,13 +27,29 @@ export const DEMO_STOCK: Record<string, Partial<Record<data.SizeName, number>>> 
   'atlas-mens-hooded-wool-jellaba': { S: 0, M: 0, L: 0, XL: 0 },
 };
 
-/** The demo's pieces of a size: DEMO_STOCK's, else 0 to 6 drawn from the slug and size (FNV-1a). */
-export function demoStock(slug: string, size: data.SizeName): number {
-  const known = DEMO_STOCK[slug]?.[size];
-  if (known !== undefined) return known;
+/**
+ * The demo's pieces of a variant: DEMO_STOCK's on the product's first colour (none on its others), else 0 to 6
+ * drawn from the slug, colour and size (FNV-1a). The first colour (or `color` left out) draws from the slug and
+ * size alone, as the demo did when it counted per size.
+ */
+export function demoStock(slug: string, size: data.SizeName, color?: string): number {
+  const first = data.products.find((p) => p.slug === slug)?.colors[0];
+  const isFirst = color === undefined || color === '' || color === first;
+  const known = DEMO_STOCK[slug];
+  if (known) return isFirst ? (known[size] ?? 0) : 0;
   let hash = 0x811c9dc5;
-  for (const ch of `${slug}/${size}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  for (const ch of isFirst ? `${slug}/${size}` : `${slug}/${color}/${size}`) {
+    hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  }
   return hash % 7;
+}
+
+/**
+ * The colour a demo product's pictures show: every drawing is made in the product's colours with the first one
+ * as its main colour (demoMedia), so its pictures are that colour's.
+ */
+export function demoPictureColor(slug: string): string | null {
+  return data.products.find((p) => p.slug === slug)?.colors[0] ?? null;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * `npm run stock -- <slug> <size> <count>` sets how many pieces of a product's size are for sale (not sold
- * yet), `... <size> +3` or `-1` adds or takes away pieces (`--reason=received|correction|damaged|returned|other`,
- * `--note=...`); `npm run stock -- <slug>` shows every size's count. Every change is a stock adjustment written
+ * `npm run stock -- <slug> <size> <count> --color=<key>` sets how many pieces of a product's colour × size are
+ * for sale (not sold yet), `... <size> +3` or `-1` adds or takes away pieces
+ * (`--reason=received|correction|damaged|returned|other`, `--note=...`); `--color` may be left out for a product
+ * with one colour or none. `npm run stock -- <slug>` shows every colour × size's count. Every change is a stock adjustment written
  * to the product's stock history (a count is the difference with what it finds, as a correction), like those of
  * the back office (decision 028). Same configuration as the shop (env.ts): the embedded database under DATA_DIR
  * (the shop must be stopped: it is open in one process at a time), or DATABASE_URL (works while the shop runs;
@@ -17,7 +18,7 @@ import { StockService } from '../modules/stock/index.js';
 import { openShopDatabase, type CommandIo } from './command.js';
 
 const USAGE =
-  'Usage: npm run stock -- <product-slug> [<size> <count> | <size> +<n> | <size> -<n>] [--reason=<reason>] [--note=<text>]';
+  'Usage: npm run stock -- <product-slug> [<size> <count> | <size> +<n> | <size> -<n>] [--color=<colour>] [--reason=<reason>] [--note=<text>]';
 
 const quiet = {
   level: 'silent',
@@ -36,16 +37,17 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
   // Read by hand rather than with parseArgs: "-1" is a change of the count, not an unknown option.
   if (argv.includes('-h') || argv.includes('--help')) {
     out(
-      `${USAGE}\nA count sets the pieces of a size that are for sale (sold pieces are not counted; pieces held by ` +
-        'payments under way are); +n or -n adds or takes away pieces (reason: received for +, correction for -). ' +
-        'Each change is written to the stock history. With the slug alone, shows every size.',
+      `${USAGE}\nA count sets the pieces of a colour and size that are for sale (sold pieces are not counted; ` +
+        'pieces held by payments under way are); +n or -n adds or takes away pieces (reason: received for +, ' +
+        'correction for -). --color names the colour by its key (emerald); leave it out for a product with one ' +
+        'colour or none. Each change is written to the stock history. With the slug alone, shows every colour and size.',
     );
     return 0;
   }
   const options = new Map<string, string>();
   const words: string[] = [];
   for (const arg of argv) {
-    const option = /^--(reason|note)=(.*)$/s.exec(arg);
+    const option = /^--(reason|note|color)=(.*)$/s.exec(arg);
     if (option) options.set(option[1]!, option[2]!);
     else words.push(arg);
   }
@@ -76,7 +78,7 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
       return 2;
     }
     change = checked.data;
-  } else if (options.size > 0) {
+  } else if (options.has('reason') || options.has('note')) {
     err(`--reason and --note go with +n or -n; a count is recorded as a correction.\n${USAGE}`);
     return 2;
   }
@@ -92,12 +94,13 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
       log: quiet,
     });
     if (size !== undefined && (change || number !== undefined)) {
+      const variant = { size, color: options.get('color') };
       try {
         const set = change
-          ? await stock.adjustBySlug(slug, size, change.delta, change.reason, change.note)
-          : await stock.setCount(slug, size, number!);
+          ? await stock.adjustBySlug(slug, variant, change.delta, change.reason, change.note)
+          : await stock.setCount(slug, variant, number!);
         out(
-          `${set.slug} size ${size.trim().toUpperCase()}: ${set.stock} for sale` +
+          `${set.slug} ${set.color ? `${set.color}, ` : ''}size ${set.size}: ${set.stock} for sale` +
             (set.reserved > 0 ? ` (${set.reserved} held by payments under way)` : '') +
             (set.delta === 0
               ? ', unchanged.'
@@ -116,9 +119,10 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
       return 1;
     }
     out(`${counts.slug} (${counts.status})`);
-    for (const s of counts.sizes) {
+    const width = Math.max(0, ...counts.variants.map((v) => v.color.length));
+    for (const v of counts.variants) {
       out(
-        `  ${s.size.padEnd(2)} ${String(s.stock).padStart(5)} for sale${s.reserved > 0 ? `, ${s.reserved} held` : ''}`,
+        `  ${width > 0 ? `${v.color.padEnd(width)} ` : ''}${v.size.padEnd(2)} ${String(v.stock).padStart(5)} for sale${v.reserved > 0 ? `, ${v.reserved} held` : ''}`,
       );
     }
     return 0;

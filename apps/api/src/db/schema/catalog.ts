@@ -93,6 +93,11 @@ export const productImages = pgTable(
     /** Height / width of the image, times 1000 (3:4 portrait = 1333). */
     aspect: integer().notNull(),
     sortOrder: integer().notNull().default(0),
+    /**
+     * The colour the picture shows (`colors.key`, one of the product's colours), or null: choosing a colour in the
+     * shop shows its pictures first. A colour taken off the product leaves its pictures with null.
+     */
+    color: text(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.sortOrder)],
 );

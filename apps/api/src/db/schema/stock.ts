@@ -6,9 +6,11 @@ import { users } from './users.js';
 import { returnLines } from './after-sale.js';
 
 /**
- * Pieces per product size (docs/decisions/017-stock-reservations.md). `stock` counts the pieces not yet sold;
- * `reserved` how many of them payments under way hold. Shoppers can buy `stock - reserved`. A size without a
- * row has no piece. Kept apart from `products` so that a checkout touches this row and nothing the catalogue
+ * Pieces per variant: a product's colour × size (docs/decisions/017-stock-reservations.md; DESIGN 17). `color` is
+ * the colour's key (`colors.key`, as carts and orders name it), '' for a product without colours. `stock` counts
+ * the pieces not yet sold; `reserved` how many of them payments under way and approved exchanges hold. Shoppers
+ * can buy `stock - reserved`. A row exists for every variant the product comes in (its colours × its sizes); a
+ * variant without a row is not offered, and a cart line of it is unavailable. Kept apart from `products` so that a checkout touches this row and nothing the catalogue
  * triggers on: its own trigger announces only the changes a shopper can see (migrations/0007).
  */
 export const productStock = pgTable(
@@ -17,13 +19,14 @@ export const productStock = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    color: text().notNull().default(''),
     size: text().notNull(),
     stock: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.productId, t.size] }),
+    primaryKey({ columns: [t.productId, t.color, t.size] }),
     check('product_stock_stock_check', sql`${t.stock} >= 0`),
     check('product_stock_reserved_check', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.stock}`),
   ],
@@ -46,6 +49,8 @@ export const stockHolds = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant's colour key ('' for none), as in product_stock. */
+    color: text().notNull().default(''),
     size: text().notNull(),
     quantity: integer().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -57,7 +62,7 @@ export const stockHolds = pgTable(
     clientKey: text(),
   },
   (t) => [
-    primaryKey({ columns: [t.paymentId, t.productId, t.size] }),
+    primaryKey({ columns: [t.paymentId, t.productId, t.color, t.size] }),
     index('stock_holds_expires_idx').on(t.expiresAt),
     index('stock_holds_client_idx').on(t.clientKey),
     index('stock_holds_user_idx').on(t.userId),
@@ -80,12 +85,14 @@ export const exchangeHolds = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    /** The variant's colour key ('' for none), as in product_stock. */
+    color: text().notNull().default(''),
     size: text().notNull(),
     quantity: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('exchange_holds_product_idx').on(t.productId, t.size),
+    index('exchange_holds_product_idx').on(t.productId, t.color, t.size),
     check('exchange_holds_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );
@@ -94,8 +101,8 @@ export const exchangeHolds = pgTable(
  * Every move of a count of pieces (decision 028): the owner's adjustments (`received`, `correction`, `damaged`,
  * `returned`, `other`) and the shop's own (`sale` when an order takes its pieces, `cancellation`, `return`,
  * `refund` when they come back, `exchange`), written in the transaction that moves the count, by StockService
- * only. `stockAfter` is the size's count right after the move. `color` is the colour's key ('' for none): the
- * count itself is per size until colours have counts of their own.
+ * only. `stockAfter` is the variant's count right after the move; `color` is the variant's colour key ('' for
+ * none).
  */
 export const stockMovements = pgTable(
   'stock_movements',

@@ -56,8 +56,9 @@ export async function demoNeeded(db: Database, seedDemo: boolean): Promise<boole
 }
 
 /**
- * Gives the demo products their pieces when no size of the shop has a count yet: on the first seed, and once
- * for a demo catalogue seeded before the shop counted stock. A shop whose owner has set any count is left alone.
+ * Gives the demo products their pieces, per colour × size, when no variant of the shop has a count yet: on the
+ * first seed, and once for a demo catalogue seeded before the shop counted stock. A shop whose owner has set any
+ * count is left alone.
  */
 async function seedDemoStock(db: Database, demo: DemoContent): Promise<boolean> {
   const [counted] = await db.select({ n: count() }).from(productStock);
@@ -67,13 +68,18 @@ async function seedDemoStock(db: Database, demo: DemoContent): Promise<boolean> 
     .select({ id: products.id, slug: products.slug })
     .from(products)
     .where(inArray(products.slug, [...bySlug.keys()]));
-  const values = rows.flatMap((r) =>
-    (bySlug.get(r.slug)?.sizes ?? []).map((size) => ({
-      productId: r.id,
-      size,
-      stock: demo.demoStock(r.slug, size),
-    })),
-  );
+  const values = rows.flatMap((r) => {
+    const p = bySlug.get(r.slug);
+    const colours = p?.colors.length ? p.colors : [''];
+    return colours.flatMap((color) =>
+      (p?.sizes ?? []).map((size) => ({
+        productId: r.id,
+        color,
+        size,
+        stock: demo.demoStock(r.slug, size, color),
+      })),
+    );
+  });
   if (values.length === 0) return false;
   await db.insert(productStock).values(values).onConflictDoNothing();
   return true;
@@ -156,6 +162,7 @@ export async function seedDemoCatalog(
             widths: [...PRODUCT_WIDTHS],
             aspect: 1333,
             sortOrder: index,
+            color: demo.demoPictureColor(p.slug),
           })),
         ),
       );

@@ -11,6 +11,7 @@ import {
   AdminProductListResponseSchema,
   AdminProductResponseSchema,
   ImageOrderSchema,
+  ImageUpdateSchema,
   ProductCreateSchema,
   ProductUpdateSchema,
   StockAdjustmentCreateSchema,
@@ -56,7 +57,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     {
       schema: {
         tags,
-        summary: 'Create a product, with its sizes and their stock',
+        summary:
+          'Create a product, with its colours, sizes and first counts (per colour × size in `variants`, or per size: on its first colour)',
         body: ProductCreateSchema,
         response: { 201: AdminProductResponseSchema },
       },
@@ -72,7 +74,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     {
       schema: {
         tags,
-        summary: 'One product with every field, its stock per size and its audit trail',
+        summary:
+          'One product with every field, its stock per size and per colour × size, and its audit trail',
         params: AdminIdParamsSchema,
         response: { 200: AdminProductResponseSchema },
       },
@@ -165,6 +168,32 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     },
   );
 
+  app.patch(
+    '/v1/admin/products/:id/images/:imageId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Name the colour a picture shows ({color: key of one of the product's colours, or null}), with the product's version (If-Match or version)",
+        params: AdminImageParamsSchema,
+        body: ImageUpdateSchema,
+        response: { 200: AdminImagesResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const expected = expectedVersion(req, req.body.version);
+      const product = await products.setImageColor(
+        adminOf(req).id,
+        req.params.id,
+        req.params.imageId,
+        req.body,
+        expected,
+      );
+      setETag(reply, product.version);
+      return { success: true as const, data: { images: product.images, version: product.version } };
+    },
+  );
+
   app.delete(
     '/v1/admin/products/:id/images/:imageId',
     {
@@ -208,6 +237,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
         data: {
           adjustments: await stockHistory(db, req.params.id, req.query),
           sizes: product.sizes,
+          variants: product.variants,
         },
       };
     },
@@ -219,7 +249,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
       schema: {
         tags,
         summary:
-          'Add or take away pieces of a size ({size, delta, reason, note?, color?}): never below what payments under way hold (422 naming it)',
+          "Add or take away pieces of one colour × size ({color, size, delta, reason, note?}; color '' or absent for a product without colours): never below what payments under way hold (422 naming it); a variant the product does not come in is 422",
         params: AdminIdParamsSchema,
         body: StockAdjustmentCreateSchema,
         response: { 201: StockAdjustmentResponseSchema },
@@ -228,7 +258,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
     async (req, reply) => {
       const adjustment = await adjustStock(db, stock, adminOf(req).id, req.params.id, req.body);
       const product = await products.get(req.params.id);
-      return reply.code(201).send({ success: true as const, data: { adjustment, sizes: product.sizes } });
+      return reply.code(201).send({
+        success: true as const,
+        data: { adjustment, sizes: product.sizes, variants: product.variants },
+      });
     },
   );
 

@@ -56,6 +56,7 @@ export async function dashboardStats(
         productId: products.id,
         slug: products.slug,
         name: products.name,
+        color: productStock.color,
         size: productStock.size,
         available: sql<number>`(${productStock.stock} - ${productStock.reserved})::int`,
       })
@@ -69,7 +70,7 @@ export async function dashboardStats(
           sql`${productStock.stock} - ${productStock.reserved} <= ${STOCK_LEFT_SHOWN_AT}`,
         ),
       )
-      .orderBy(sql`5`, products.slug, productStock.size)
+      .orderBy(sql`6`, products.slug, productStock.color, productStock.size)
       .limit(LOW_STOCK_ROWS),
     db
       .select({ n: count() })
@@ -110,6 +111,7 @@ export async function dashboardStats(
       product_id: l.productId,
       slug: l.slug,
       name: l.name,
+      color: l.color,
       size: l.size as Size,
       available: Math.max(0, l.available),
     })),

@@ -22,15 +22,16 @@ export interface CartLine extends PricedLine {
   /** unitFils x quantity, whether or not the line is available. */
   lineFils: number;
   /**
-   * The line can be bought: the product is active and still offers the line's size and colour (or, for a line
-   * without colour, still has none). Checkout must refuse a cart with an unavailable line.
+   * The line can be bought: the product is active, still offers the line's size and colour (or, for a line
+   * without colour, still has none) and comes in that variant (its stock row exists). Checkout must refuse a
+   * cart with an unavailable line.
    */
   available: boolean;
   colorHex: string | null;
   colorName: LocalizedText | null;
   /** Storage key of the product's first image (its thumbnail rendition: catalog/images.ts); null: none. */
   imageKey: string | null;
-  /** Pieces of the product in this size the shopper can still have (shared by the size's lines in any colour). */
+  /** Pieces of the line's variant (product, colour, size) the shopper can still have. */
   piecesLeft: number;
   /** The line's say on stock (see lineStock). */
   stock: { left: number | null; exceedsStock: boolean };
@@ -45,7 +46,7 @@ export interface PricedCart {
   totalFils: number;
   /** Every line is available (true for an empty cart). */
   allAvailable: boolean;
-  /** Some line asks for more pieces than are left (its size's lines together, whatever their colour). */
+  /** Some line asks for more pieces than are left of its variant. */
   exceedsStock: boolean;
 }
 
@@ -87,7 +88,13 @@ export async function priceCart(
       colorName: colors.name,
       colorOffered,
       hasColors,
-      piecesLeft: StockService.availableToShopper(cartItems.productId, cartItems.size, cartItems.userId),
+      variantExists: StockService.variantExists(cartItems.productId, cartItems.color, cartItems.size),
+      piecesLeft: StockService.availableToShopper(
+        cartItems.productId,
+        cartItems.color,
+        cartItems.size,
+        cartItems.userId,
+      ),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -101,11 +108,12 @@ export async function priceCart(
   let totalFils = 0;
   let allAvailable = true;
   let exceedsStock = false;
-  // Pieces are counted per size: two colours of one size share what is left.
-  const askedOfSize = new Map<string, number>();
+  // Pieces are counted per variant (colour × size): each colour of a size has its own.
+  const variantOf = (r: { productId: number; color: string; size: string }) =>
+    `${r.productId}\u0000${r.color}\u0000${r.size}`;
+  const askedOfVariant = new Map<string, number>();
   for (const r of rows) {
-    const key = `${r.productId}\u0000${r.size}`;
-    askedOfSize.set(key, (askedOfSize.get(key) ?? 0) + r.quantity);
+    askedOfVariant.set(variantOf(r), (askedOfVariant.get(variantOf(r)) ?? 0) + r.quantity);
   }
   const lines = rows.map((r): CartLine => {
     const unitFils = toFils(r.price);
@@ -113,9 +121,10 @@ export async function priceCart(
     const available =
       r.status === 'active' &&
       r.sizes.includes(r.size as Size) &&
-      (r.color === '' ? !r.hasColors : r.colorOffered);
+      (r.color === '' ? !r.hasColors : r.colorOffered) &&
+      r.variantExists;
     const piecesLeft = Number(r.piecesLeft);
-    const stock = lineStock(piecesLeft, askedOfSize.get(`${r.productId}\u0000${r.size}`) ?? r.quantity);
+    const stock = lineStock(piecesLeft, askedOfVariant.get(variantOf(r)) ?? r.quantity);
     totalItems += r.quantity;
     if (available) totalFils += lineFils;
     else allAvailable = false;

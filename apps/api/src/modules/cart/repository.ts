@@ -113,6 +113,7 @@ export async function findLine(db: Database, userId: number, id: number) {
     .select({
       productId: cartItems.productId,
       slug: products.slug,
+      color: cartItems.color,
       size: cartItems.size,
       quantity: cartItems.quantity,
     })
@@ -123,12 +124,23 @@ export async function findLine(db: Database, userId: number, id: number) {
   return row;
 }
 
-/** Pieces of one product and size in the user's cart, whatever their colour. */
-export async function quantityOfSize(db: Database, userId: number, productId: number, size: string) {
+/** Pieces of one variant (product, colour, size) in the user's cart. */
+export async function quantityOfVariant(
+  db: Database,
+  userId: number,
+  variant: { productId: number; color: string; size: string },
+) {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size)));
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        eq(cartItems.productId, variant.productId),
+        eq(cartItems.color, variant.color),
+        eq(cartItems.size, variant.size),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

@@ -70,14 +70,21 @@ function checkColor(offered: string[], color: string): string | undefined {
 const normalSlug = (slug: string) => slug.trim().toLowerCase();
 
 /** The answer to an add or update asking for more pieces of a size than the shopper can have: 422 naming it. */
-function beyondStock(slug: string, size: string, left: number) {
-  const message =
-    left === 0 ? `Size ${size} of this piece is sold out.` : `Only ${left} left in size ${size}.`;
+/** "Size M of this piece is sold out in emerald." / "Only 2 left in size M in emerald." ('' colour: none named). */
+function soldOutMessage(color: string, size: string, left: number) {
+  const inColour = color ? ` in ${color}` : '';
+  return left === 0
+    ? `Size ${size} of this piece is sold out${inColour}.`
+    : `Only ${left} left in size ${size}${inColour}.`;
+}
+
+function beyondStock(slug: string, line: { color: string; size: string }, left: number) {
+  const message = soldOutMessage(line.color, line.size, left);
   return new HttpError(
     422,
     message,
     { quantity: [fieldError('out_of_stock', message)] },
-    { shortages: [{ slug, size, left }] },
+    { shortages: [{ slug, color: line.color, size: line.size, left }] },
   );
 }
 
@@ -158,10 +165,10 @@ export class CartService {
       if (!existing.has(repo.lineKey(line)) && existing.size >= CART_MAX_LINES) {
         throw unprocessable(CART_FULL, { cart: [fieldError('limit_reached', CART_FULL)] });
       }
-      // Pieces are counted per size: what the cart already has of it, in any colour, counts.
-      const left = await this.stock.availableTo(tx, userId, line.productId, line.size);
-      const inCart = await repo.quantityOfSize(tx, userId, line.productId, line.size);
-      if (inCart + line.quantity > left) throw beyondStock(slug, line.size, left);
+      // Pieces are counted per variant (colour × size): what the cart already has of it counts.
+      const left = await this.stock.availableTo(tx, userId, line);
+      const inCart = await repo.quantityOfVariant(tx, userId, line);
+      if (inCart + line.quantity > left) throw beyondStock(slug, line, left);
       if (!(await repo.addToLine(tx, userId, line))) {
         throw unprocessable(INVALID, { quantity: [fieldError('too_big', TOO_MANY_OF_ONE)] });
       }
@@ -193,15 +200,15 @@ export class CartService {
       ]);
       const existing = await repo.lineKeys(tx, userId);
       const missing = new Map<string, Line>();
-      /** Pieces of a size this merge may still add: what is left, less what the cart (and this merge) has. */
+      /** Pieces of a variant this merge may still add: what is left, less what the cart (and this merge) has. */
       const room = new Map<string, number>();
       const roomFor = async (line: Line) => {
-        const key = `${line.productId}\u0000${line.size}`;
+        const key = `${line.productId}\u0000${line.color}\u0000${line.size}`;
         let free = room.get(key);
         if (free === undefined) {
           free =
-            (await this.stock.availableTo(tx, userId, line.productId, line.size)) -
-            (await repo.quantityOfSize(tx, userId, line.productId, line.size));
+            (await this.stock.availableTo(tx, userId, line)) -
+            (await repo.quantityOfVariant(tx, userId, line));
         }
         return { key, free: Math.max(0, free) };
       };
@@ -221,17 +228,12 @@ export class CartService {
           continue;
         }
         const wanted = Math.min(resolved.line.quantity, CART_MAX_QUANTITY - (pending?.quantity ?? 0));
-        const { key: sizeKey, free } = await roomFor(resolved.line);
+        const { key: variantKey, free } = await roomFor(resolved.line);
         const added = Math.min(wanted, free);
-        room.set(sizeKey, free - added);
-        const { size } = resolved.line;
+        room.set(variantKey, free - added);
+        const { color, size } = resolved.line;
         if (added === 0 && wanted > 0) {
-          skipped.push({
-            index,
-            slug,
-            reason: 'sold_out',
-            message: `Size ${size} of this piece is sold out.`,
-          });
+          skipped.push({ index, slug, reason: 'sold_out', message: soldOutMessage(color, size, 0) });
           continue;
         }
         if (added < wanted) {
@@ -239,7 +241,7 @@ export class CartService {
             index,
             slug,
             reason: 'reduced',
-            message: `Only ${free} left in size ${size}: ${added} added.`,
+            message: `${soldOutMessage(color, size, free).slice(0, -1)}: ${added} added.`,
           });
         }
         if (pending) pending.quantity += added;
@@ -252,16 +254,16 @@ export class CartService {
   }
 
   /**
-   * Sets a line's quantity; more pieces than the shopper can have of that size (its other colours counted) is
-   * 422 naming what is left, and changes nothing. Lowering a line is always allowed.
+   * Sets a line's quantity; more pieces than the shopper can have of its variant (colour × size) is 422 naming
+   * what is left, and changes nothing. Lowering a line is always allowed.
    */
   async update(userId: number, itemId: number, quantity: number): Promise<ServerCart> {
     const line = await repo.findLine(this.db, userId, itemId);
     if (!line) throw new HttpError(404, ITEM_NOT_FOUND);
     if (quantity > line.quantity) {
-      const left = await this.stock.availableTo(this.db, userId, line.productId, line.size);
-      const others = (await repo.quantityOfSize(this.db, userId, line.productId, line.size)) - line.quantity;
-      if (others + quantity > left) throw beyondStock(line.slug, line.size, Math.max(0, left - others));
+      const left = await this.stock.availableTo(this.db, userId, line);
+      const others = (await repo.quantityOfVariant(this.db, userId, line)) - line.quantity;
+      if (others + quantity > left) throw beyondStock(line.slug, line, Math.max(0, left - others));
     }
     if (!(await repo.setQuantity(this.db, userId, itemId, quantity)))
       throw new HttpError(404, ITEM_NOT_FOUND);

@@ -5,9 +5,12 @@ import type {
   AdminProduct,
   AdminProductListQuery,
   AdminProductRow,
+  AdminVariant,
   ImageOrder,
+  ImageUpdate,
   ProductCreate,
   ProductUpdate,
+  VariantStockInput,
 } from '@boutique/contracts/admin';
 import { SIZES } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
@@ -25,7 +28,7 @@ import { fromFils, toFils } from '../../lib/money.js';
 import { escapeLike } from '../../lib/search-text.js';
 import type { PublicUrl, Storage } from '../../storage/index.js';
 import { toImage } from './images.js';
-import type { StockService } from '../stock/index.js';
+import type { StockService, VariantCount } from '../stock/index.js';
 import { auditOf, recordAudit, type AuditRecord } from '../audit/index.js';
 import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from '../../media/pictures.js';
 
@@ -49,7 +52,10 @@ export function slugify(text: string): string {
 const normalMoney = (amount: string) => fromFils(toFils(amount));
 
 /** An image row as the back office shows it: the storefront's WebP renditions, and the AVIF ones beside. */
-export function adminImage(publicUrl: PublicUrl, row: typeof productImages.$inferSelect): AdminImage {
+export function adminImage(
+  publicUrl: PublicUrl,
+  row: Omit<typeof productImages.$inferSelect, 'color'> & { color?: string | null },
+): AdminImage {
   const image = toImage(publicUrl, row.path, row.widths, row.aspect, row.sortOrder);
   const hasAvif = row.path.startsWith(`${UPLOADS}/`) || row.path.startsWith('gallery/up-');
   return {
@@ -61,6 +67,7 @@ export function adminImage(publicUrl: PublicUrl, row: typeof productImages.$infe
           .map((w) => `${publicUrl(`${row.path}-${w}.avif`)} ${w}w`)
           .join(', ')
       : '',
+    color: row.color ?? null,
   };
 }
 
@@ -102,17 +109,21 @@ export class AdminProductService {
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page);
     const ids = rows.map((r) => r.product.id);
-    const [stockRows, imageRows] = await Promise.all([
+    const [stockRows, imageRows, colorRows] = await Promise.all([
       ids.length ? this.db.select().from(productStock).where(inArray(productStock.productId, ids)) : [],
       ids.length ? imagesOf(this.db, inArray(productImages.productId, ids)) : [],
+      ids.length ? colorsOf(this.db, inArray(productColors.productId, ids)) : [],
     ]);
     const data = rows.map(({ product: p, category }): AdminProductRow => {
       const first = imageRows.find((i) => i.productId === p.id);
+      const stockOf = stockRows.filter((s) => s.productId === p.id);
       return {
         ...commonFields(p, category),
-        sizes: sizesOf(
+        sizes: sizesOf(p.sizes, stockOf),
+        variants: variantsOf(
+          colorRows.filter((c) => c.productId === p.id).map((c) => c.key),
           p.sizes,
-          stockRows.filter((s) => s.productId === p.id),
+          stockOf,
         ),
         updated_at: p.updatedAt.toISOString(),
         version: p.version,
@@ -133,12 +144,7 @@ export class AdminProductService {
     if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
     const { product: p, category } = row;
     const [colorRows, stockRows, imageRows] = await Promise.all([
-      db
-        .select({ name: colors.name, value: colors.hex, key: colors.key })
-        .from(productColors)
-        .innerJoin(colors, eq(colors.id, productColors.colorId))
-        .where(eq(productColors.productId, id))
-        .orderBy(asc(productColors.sortOrder)),
+      colorsOf(db, eq(productColors.productId, id)),
       db.select().from(productStock).where(eq(productStock.productId, id)),
       imagesOf(db, eq(productImages.productId, id)),
     ]);
@@ -147,8 +153,13 @@ export class AdminProductService {
       description: p.description,
       details: p.details,
       care: p.careInstructions,
-      colors: colorRows,
+      colors: colorRows.map(({ name, value, key }) => ({ name, value, key })),
       sizes: sizesOf(p.sizes, stockRows),
+      variants: variantsOf(
+        colorRows.map((c) => c.key),
+        p.sizes,
+        stockRows,
+      ),
       images: imageRows.map((r) => adminImage(this.storage.publicUrl, r)),
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
@@ -195,8 +206,8 @@ export class AdminProductService {
         })
         .returning({ id: products.id });
       if (!row) throw new Error('product was not stored');
-      await setColors(tx, row.id, input.colors);
-      await this.stock.setCounts(tx, row.id, input.sizes, actorId);
+      const colours = await setColors(tx, row.id, input.colors);
+      await this.stock.setCounts(tx, row.id, firstCounts(input, colours), actorId);
       const after = await this.get(row.id, tx);
       await auditProduct(tx, actorId, 'product.create', row.id, {
         after,
@@ -250,14 +261,21 @@ export class AdminProductService {
       if (input.best_seller !== undefined) set.bestSeller = input.best_seller;
       if (input.sizes) set.sizes = input.sizes.map((s) => s.name);
       await tx.update(products).set(set).where(eq(products.id, id));
-      if (input.colors) await setColors(tx, id, input.colors);
-      if (input.sizes) {
-        await this.stock.setSizes(
-          tx,
-          id,
-          input.sizes.map((s) => s.name),
-          actorId,
-        );
+      const colours = input.colors ? await setColors(tx, id, input.colors) : before.colors;
+      if (input.colors || input.sizes || input.variants) {
+        const sizes = input.sizes?.map((s) => s.name) ?? before.sizes.map((s) => s.name);
+        await this.stock.setVariants(tx, id, newVariants(colours, sizes, input.variants ?? []), actorId);
+        // A colour taken off the product: its pictures show no colour in particular any more.
+        await tx
+          .update(productImages)
+          .set({ color: null })
+          .where(
+            and(
+              eq(productImages.productId, id),
+              isNotNull(productImages.color),
+              sql`${productImages.color} <> all(${sql.param(colours.map((c) => c.key))}::text[])`,
+            ),
+          );
       }
       const after = await this.get(id, tx);
       await auditProduct(tx, actorId, 'product.update', id, {
@@ -374,6 +392,41 @@ export class AdminProductService {
     });
   }
 
+  /** The colour a picture shows (one of the product's colours, by key), or null for none in particular. */
+  async setImageColor(actorId: number, id: number, imageId: number, input: ImageUpdate, expected: number) {
+    return this.#write(async (tx) => {
+      await this.#claim(tx, id, expected);
+      const [image] = await tx
+        .select({ id: productImages.id, color: productImages.color })
+        .from(productImages)
+        .where(and(eq(productImages.id, imageId), eq(productImages.productId, id)))
+        .for('update');
+      if (!image) throw new HttpError(404, 'Picture not found');
+      if (input.color !== null) {
+        const keys = (await colorsOf(tx, eq(productColors.productId, id))).map((c) => c.key);
+        if (!keys.includes(input.color)) {
+          throw new HttpError(422, 'The given data was invalid', {
+            color: [
+              fieldError(
+                'unavailable',
+                keys.length === 0
+                  ? 'This product has no colours: a picture of it can show none.'
+                  : `This product has no colour "${input.color}"; its colours are ${keys.join(', ')}.`,
+              ),
+            ],
+          });
+        }
+      }
+      await tx.update(productImages).set({ color: input.color }).where(eq(productImages.id, imageId));
+      await touch(tx, id);
+      await auditProduct(tx, actorId, 'product.image.color', id, {
+        before: { image: { id: imageId, color: image.color } },
+        after: { image: { id: imageId, color: input.color } },
+      });
+      return this.get(id, tx);
+    });
+  }
+
   async deleteImage(actorId: number, id: number, imageId: number, expected: number) {
     const { product, removed } = await this.#write(async (tx) => {
       await this.#claim(tx, id, expected);
@@ -414,16 +467,95 @@ export class AdminProductService {
   }
 }
 
-function sizesOf(sizes: Size[], rows: { size: string; stock: number; reserved: number }[]) {
-  const bySize = new Map(rows.map((r) => [r.size, r]));
-  return [...sizes]
-    .sort((a, b) => SIZES.indexOf(a) - SIZES.indexOf(b))
-    .map((name) => ({
+type StockRow = { color: string; size: string; stock: number; reserved: number };
+
+const bySizeOrder = (sizes: readonly Size[]) =>
+  [...sizes].sort((a, b) => SIZES.indexOf(a) - SIZES.indexOf(b));
+
+/** Each size over every colour (the sum of its variants' pieces). */
+function sizesOf(sizes: Size[], rows: StockRow[]) {
+  return bySizeOrder(sizes).map((name) => {
+    const ofSize = rows.filter((r) => r.size === name);
+    return {
       name,
-      stock: bySize.get(name)?.stock ?? 0,
-      reserved: bySize.get(name)?.reserved ?? 0,
-    }));
+      stock: ofSize.reduce((n, r) => n + r.stock, 0),
+      reserved: ofSize.reduce((n, r) => n + r.reserved, 0),
+    };
+  });
 }
+
+/** Every colour × size of a product with its pieces (colours in the product's order, then sizes; no row: 0). */
+function variantsOf(colorKeys: string[], sizes: Size[], rows: StockRow[]): AdminVariant[] {
+  const byVariant = new Map(rows.map((r) => [`${r.color}\u0000${r.size}`, r]));
+  return (colorKeys.length > 0 ? colorKeys : ['']).flatMap((color) =>
+    bySizeOrder(sizes).map((size) => {
+      const row = byVariant.get(`${color}\u0000${size}`);
+      return { color, size, stock: row?.stock ?? 0, reserved: row?.reserved ?? 0 };
+    }),
+  );
+}
+
+/**
+ * A new product's first counts per variant: those sent per colour and size, else each size's count on its first
+ * colour (as the upgrade to counts per colour did), the other colours at 0.
+ */
+function firstCounts(input: ProductCreate, colours: { key: string; value: string }[]): VariantCount[] {
+  const keys = colours.length > 0 ? colours.map((c) => c.key) : [''];
+  const keyOf = new Map(colours.map((c) => [c.value, c.key]));
+  const sent = new Map(
+    (input.variants ?? []).map((v) => [`${keyOf.get(v.color_value) ?? ''}\u0000${v.size}`, v.stock]),
+  );
+  return keys.flatMap((color, i) =>
+    input.sizes.map(({ name, stock }) => ({
+      color,
+      size: name,
+      stock: input.variants ? (sent.get(`${color}\u0000${name}`) ?? 0) : i === 0 ? stock : 0,
+    })),
+  );
+}
+
+/**
+ * Every variant a changed product comes in (its colours × its sizes), with the first counts sent for new ones.
+ * A count names a colour by its value: one the product does not have (after the change), or a size it does not
+ * come in, is refused (422 on `variants`).
+ */
+function newVariants(
+  colours: { key: string; value: string }[],
+  sizes: Size[],
+  counts: VariantStockInput[],
+): VariantCount[] {
+  const keyOf = new Map(colours.map((c) => [c.value, c.key]));
+  const unknown = counts.filter(
+    (v) =>
+      !sizes.includes(v.size) || (colours.length === 0 ? v.color_value !== '' : !keyOf.has(v.color_value)),
+  );
+  if (unknown.length > 0) {
+    throw new HttpError(422, 'The given data was invalid', {
+      variants: [
+        fieldError(
+          'unavailable',
+          'Each count must name one of the product’s colours (or none when it has no colour) and one of its sizes.',
+        ),
+      ],
+    });
+  }
+  const sent = new Map(counts.map((v) => [`${keyOf.get(v.color_value) ?? ''}\u0000${v.size}`, v.stock]));
+  return (colours.length > 0 ? colours.map((c) => c.key) : ['']).flatMap((color) =>
+    sizes.map((size) => {
+      const stock = sent.get(`${color}\u0000${size}`);
+      return stock === undefined ? { color, size } : { color, size, stock };
+    }),
+  );
+}
+
+/** The colours of the products `where` picks, in each product's order. */
+const colorsOf = (db: Database, where: SQL) =>
+  db
+    .select({ productId: productColors.productId, name: colors.name, value: colors.hex, key: colors.key })
+    .from(productColors)
+    .innerJoin(colors, eq(colors.id, productColors.colorId))
+    .where(where)
+    .orderBy(productColors.productId, asc(productColors.sortOrder), asc(productColors.colorId));
 
 /** Products joined to their collection. */
 const inCategory = eq(categories.id, products.categoryId);
@@ -512,16 +644,23 @@ async function freeSlug(tx: Tx, base: string): Promise<string> {
  * The product's colours, in order. A colour with the same value and names as one the shop has is that one (the
  * storefront's colour filter groups by it); another gets its own row.
  */
-async function setColors(tx: Tx, productId: number, list: { name: LocalizedText; value: string }[]) {
+async function setColors(
+  tx: Tx,
+  productId: number,
+  list: { name: LocalizedText; value: string }[],
+): Promise<{ key: string; value: string }[]> {
   await tx.delete(productColors).where(eq(productColors.productId, productId));
+  const out: { key: string; value: string }[] = [];
   for (const [sortOrder, color] of list.entries()) {
     const same = await tx
-      .select({ id: colors.id, name: colors.name })
+      .select({ id: colors.id, name: colors.name, key: colors.key })
       .from(colors)
       .where(eq(colors.hex, color.value));
-    let colorId = same.find(
+    const found = same.find(
       (c) => c.name.en === color.name.en && c.name.fr === color.name.fr && c.name.ar === color.name.ar,
-    )?.id;
+    );
+    let colorId = found?.id;
+    let colorKey = found?.key;
     if (colorId === undefined) {
       const base = slugify(color.name.en) || 'colour';
       const taken = new Set(
@@ -539,10 +678,13 @@ async function setColors(tx: Tx, productId: number, list: { name: LocalizedText;
         .values({ key, hex: color.value, name: color.name })
         .returning({ id: colors.id });
       colorId = row?.id;
+      colorKey = key;
     }
-    if (colorId === undefined) throw new Error('colour was not stored');
+    if (colorId === undefined || colorKey === undefined) throw new Error('colour was not stored');
     await tx.insert(productColors).values({ productId, colorId, sortOrder });
+    out.push({ key: colorKey, value: color.value });
   }
+  return out;
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {

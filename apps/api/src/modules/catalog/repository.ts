@@ -3,7 +3,9 @@ import type {
   Category,
   Color,
   Gallery,
+  Image,
   ProductDetail,
+  ProductImage,
   ProductSummary,
   ProductTag,
   RelatedProduct,
@@ -19,7 +21,7 @@ import {
   products,
 } from '../../db/schema/index.js';
 import { WIDE_WIDTHS } from '../../media/render.js';
-import { availableBySize, publicSizes } from '../stock/index.js';
+import { availableByVariant, publicSizes, publicVariants, type VariantLevels } from '../stock/index.js';
 import { WIDE_ASPECT, toImage } from './images.js';
 
 const productColumns = {
@@ -46,11 +48,14 @@ const toColor = (c: typeof colors.$inferSelect): Color => ({
   value: c.hex,
   name: c.name,
 });
-/** Images, colours and stock of many products in three queries, grouped by product id. */
+/** A product's picture where only the picture is shown (cards, related products): without its colour. */
+const pictureOnly = ({ color: _color, ...image }: ProductImage): Image => image;
+
+/** Images, colours and stock (per variant) of many products in three queries, grouped by product id. */
 async function loadMedia(db: Database, publicUrl: PublicUrl, ids: number[]) {
-  const images = new Map<number, ReturnType<typeof toImage>[]>();
+  const images = new Map<number, ProductImage[]>();
   const swatches = new Map<number, Color[]>();
-  if (ids.length === 0) return { images, swatches, stock: new Map<number, Map<string, number>>() };
+  if (ids.length === 0) return { images, swatches, stock: new Map<number, VariantLevels>() };
   const [imageRows, colorRows, stock] = await Promise.all([
     db
       .select()
@@ -62,12 +67,12 @@ async function loadMedia(db: Database, publicUrl: PublicUrl, ids: number[]) {
       .from(productColors)
       .innerJoin(colors, eq(colors.id, productColors.colorId))
       .where(inArray(productColors.productId, ids))
-      .orderBy(productColors.productId, productColors.sortOrder),
-    availableBySize(db, ids),
+      .orderBy(productColors.productId, productColors.sortOrder, productColors.colorId),
+    availableByVariant(db, ids),
   ]);
   for (const r of imageRows) {
     const list = images.get(r.productId) ?? [];
-    list.push(toImage(publicUrl, r.path, r.widths, r.aspect, r.sortOrder));
+    list.push({ ...toImage(publicUrl, r.path, r.widths, r.aspect, r.sortOrder), color: r.color });
     images.set(r.productId, list);
   }
   for (const r of colorRows) {
@@ -93,7 +98,7 @@ async function summaries(db: Database, publicUrl: PublicUrl, rows: ProductRow[])
     name_ar: r.name.ar,
     price: r.price,
     old_price: r.oldPrice,
-    images: (images.get(r.id) ?? []).slice(0, 1),
+    images: (images.get(r.id) ?? []).slice(0, 1).map(pictureOnly),
     category_slug: r.categorySlug,
     colors: swatches.get(r.id) ?? [],
     sizes: publicSizes(r.sizes, stock.get(r.id)),
@@ -178,6 +183,11 @@ export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: 
     images: images.get(p.id) ?? [],
     colors: swatches.get(p.id) ?? [],
     sizes: publicSizes(p.sizes, stock.get(p.id)),
+    variants: publicVariants(
+      (swatches.get(p.id) ?? []).map((c) => c.key),
+      p.sizes,
+      stock.get(p.id),
+    ),
     status: p.status,
     category: c.slug,
     category_en: c.name.en,
@@ -188,7 +198,7 @@ export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: 
     id: r.id,
     slug: r.slug,
     name: r.name,
-    image: images.get(r.id)?.[0] ?? null,
+    image: images.get(r.id)?.[0] ? pictureOnly(images.get(r.id)![0]!) : null,
     price: r.price,
     old_price: r.oldPrice,
     status: r.status,

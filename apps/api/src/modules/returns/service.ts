@@ -236,6 +236,7 @@ export class ReturnService {
                       {
                         returnLineId: l.id,
                         productId: l.item.productId,
+                        color: l.wantedColor ?? l.item.color,
                         size: l.wantedSize,
                         quantity: l.quantity,
                       },

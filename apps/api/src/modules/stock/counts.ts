@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { SIZES, type Size } from '@boutique/contracts';
+import { STOCK_BY_ADJUSTMENT } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { colors, productColors, productStock, products, stockMovements } from '../../db/schema/index.js';
 import { fieldError, HttpError } from '../../lib/http-error.js';
@@ -24,11 +25,11 @@ export type StockMoveReason =
   | 'exchange';
 export type StockMoveSource = 'admin' | 'order' | 'command';
 
-/** A change of one size's count by hand: the back office's stock adjustments and `npm run stock`. */
+/** A change of one variant's count by hand: the back office's stock adjustments and `npm run stock`. */
 export interface Adjustment {
   productId: number;
   size: string;
-  /** The colour's key, or '' for none (recorded; the count is the size's). */
+  /** The colour's key, or '' for a product without colours. */
   color: string;
   delta: number;
   reason: StockMoveReason;
@@ -37,9 +38,23 @@ export interface Adjustment {
   source: StockMoveSource;
 }
 
+/** A variant named on the command line: the colour may be left out when the product has one colour or none. */
+export interface CommandVariant {
+  size: string;
+  color?: string;
+}
+
+/** A variant (colour key or '', size) and its first count of pieces; absent: 0 for a new one. */
+export interface VariantCount {
+  color: string;
+  size: Size;
+  stock?: number;
+}
+
 export interface SetCountResult {
   productId: number;
   slug: string;
+  color: string;
   size: Size;
   stock: number;
   reserved: number;
@@ -49,14 +64,24 @@ export interface SetCountResult {
 
 const MAX_STOCK = 100_000;
 
+const INVALID = 'The given data was invalid';
+
+/** The stock row of one variant. */
+const ofVariant = (productId: number, color: string, size: string) =>
+  and(eq(productStock.productId, productId), eq(productStock.color, color), eq(productStock.size, size));
+
+/** "emerald, size M" or "size M". */
+export const variantName = (color: string, size: string) => `${color ? `${color}, ` : ''}size ${size}`;
+
 export class StockCounts {
   constructor(private readonly db: Database) {}
 
   /**
-   * Adds or takes away pieces of one size (the back office's stock adjustments, `npm run stock`): one conditional
-   * statement, `stock = stock + delta where stock + delta >= reserved`, so a count never drops below what
-   * payments under way hold and a sale made meanwhile is never undone; then its row in the stock history, in the
-   * same transaction. A refusal is a 422 on `delta` that names what is held.
+   * Adds or takes away pieces of one variant (the back office's stock adjustments, `npm run stock`): one
+   * conditional statement, `stock = stock + delta where stock + delta >= reserved`, so a count never drops below
+   * what payments under way hold and a sale made meanwhile is never undone; then its row in the stock history, in
+   * the same transaction. A variant the product does not come in is refused (422 on `color` or `size`); a refused
+   * change is a 422 on `delta` that names what is held.
    */
   async adjust(input: Adjustment, db: Database = this.db) {
     return db.transaction(async (tx) => {
@@ -67,7 +92,7 @@ export class StockCounts {
         .limit(1);
       if (!product) throw new HttpError(404, 'Product not found');
       if (!product.sizes.includes(input.size as Size)) {
-        throw new HttpError(422, 'The given data was invalid', {
+        throw new HttpError(422, INVALID, {
           size: [
             fieldError(
               'unavailable',
@@ -76,46 +101,49 @@ export class StockCounts {
           ],
         });
       }
-      if (input.color) {
-        const [color] = await tx
-          .select({ key: colors.key })
-          .from(productColors)
-          .innerJoin(colors, eq(colors.id, productColors.colorId))
-          .where(and(eq(productColors.productId, product.id), eq(colors.key, input.color)));
-        if (!color) {
-          throw new HttpError(422, 'The given data was invalid', {
-            color: [fieldError('unavailable', `This product has no colour "${input.color}".`)],
-          });
-        }
+      const keys = await colorKeysOf(tx, product.id);
+      if (keys.length === 0 ? input.color !== '' : !keys.includes(input.color)) {
+        throw new HttpError(422, INVALID, {
+          color: [
+            fieldError(
+              input.color === '' ? 'required' : 'unavailable',
+              keys.length === 0
+                ? `This product has no colours: send no colour.`
+                : input.color === ''
+                  ? `Choose one of the product’s colours: ${keys.join(', ')}.`
+                  : `This product has no colour "${input.color}"; its colours are ${keys.join(', ')}.`,
+            ),
+          ],
+        });
       }
-      const [row] =
-        input.delta > 0
-          ? await tx
-              .insert(productStock)
-              .values({ productId: product.id, size: input.size, stock: input.delta })
-              .onConflictDoUpdate({
-                target: [productStock.productId, productStock.size],
-                set: { stock: sql`${productStock.stock} + excluded.stock`, updatedAt: sql`now()` },
-                setWhere: sql`${productStock.stock} + excluded.stock <= ${MAX_STOCK}`,
-              })
-              .returning({ stock: productStock.stock, reserved: productStock.reserved })
-          : await tx
-              .update(productStock)
-              .set({ stock: sql`${productStock.stock} + ${input.delta}`, updatedAt: new Date() })
-              .where(
-                and(
-                  eq(productStock.productId, product.id),
-                  eq(productStock.size, input.size),
-                  sql`${productStock.stock} + ${input.delta} >= ${productStock.reserved}`,
-                ),
-              )
-              .returning({ stock: productStock.stock, reserved: productStock.reserved });
+      const [row] = await tx
+        .update(productStock)
+        .set({ stock: sql`${productStock.stock} + ${input.delta}`, updatedAt: new Date() })
+        .where(
+          and(
+            ofVariant(product.id, input.color, input.size),
+            input.delta > 0
+              ? sql`${productStock.stock} + ${input.delta} <= ${MAX_STOCK}`
+              : sql`${productStock.stock} + ${input.delta} >= ${productStock.reserved}`,
+          ),
+        )
+        .returning({ stock: productStock.stock, reserved: productStock.reserved });
       if (!row) {
         const [now] = await tx
           .select({ stock: productStock.stock, reserved: productStock.reserved })
           .from(productStock)
-          .where(and(eq(productStock.productId, product.id), eq(productStock.size, input.size)));
-        throw adjustmentRefused(input, now ?? { stock: 0, reserved: 0 });
+          .where(ofVariant(product.id, input.color, input.size));
+        if (!now) {
+          throw new HttpError(422, INVALID, {
+            [input.color ? 'color' : 'size']: [
+              fieldError(
+                'unavailable',
+                `This product does not come in ${variantName(input.color, input.size)}.`,
+              ),
+            ],
+          });
+        }
+        throw adjustmentRefused(input, now);
       }
       const [move] = await tx
         .insert(stockMovements)
@@ -137,36 +165,35 @@ export class StockCounts {
   }
 
   /**
-   * Sets the pieces of a size that are not sold yet (`npm run stock -- <slug> <size> <count>`): the difference
-   * with the count it finds, written as an adjustment (a correction from the command line). It cannot go below
-   * what payments under way hold at that moment (409 naming it).
+   * Sets the pieces of a variant that are not sold yet (`npm run stock -- <slug> <size> <count> --color=<key>`):
+   * the difference with the count it finds, written as an adjustment (a correction from the command line). It
+   * cannot go below what payments under way hold at that moment (409 naming it).
    */
-  async setCount(slug: string, size: string, count: number): Promise<SetCountResult> {
+  async setCount(slug: string, variant: CommandVariant, count: number): Promise<SetCountResult> {
     if (!Number.isInteger(count) || count < 0 || count > MAX_STOCK) {
       throw new HttpError(422, 'The count must be a whole number from 0 to 100000.');
     }
-    const product = await this.#productOf(slug, size);
-    const wanted = size.trim().toUpperCase() as Size;
+    const { product, color, size } = await this.#variantOf(slug, variant);
     return this.db.transaction(async (tx) => {
       const [now] = await tx
         .select({ stock: productStock.stock, reserved: productStock.reserved })
         .from(productStock)
-        .where(and(eq(productStock.productId, product.id), eq(productStock.size, wanted)))
+        .where(ofVariant(product.id, color, size))
         .for('update');
       const current = now ?? { stock: 0, reserved: 0 };
       if (current.reserved > count) {
         throw new HttpError(
           409,
-          `${current.reserved} pieces of ${product.slug} in size ${wanted} are held by payments under way: set at least that many, or try again when they are paid or released.`,
+          `${current.reserved} pieces of ${product.slug} in ${variantName(color, size)} are held by payments under way: set at least that many, or try again when they are paid or released.`,
         );
       }
-      const done = { productId: product.id, slug: product.slug, size: wanted };
+      const done = { productId: product.id, slug: product.slug, color, size };
       if (count === current.stock) return { ...done, ...current, delta: 0 };
       const moved = await this.adjust(
         {
           productId: product.id,
-          size: wanted,
-          color: '',
+          size,
+          color,
           delta: count - current.stock,
           reason: 'correction',
           note: `set to ${count} with npm run stock`,
@@ -178,57 +205,89 @@ export class StockCounts {
     });
   }
 
-  /** The product of a slug that comes in `size`, for the command line (404 or 422 naming its sizes). */
-  async #productOf(slug: string, size: string) {
+  /**
+   * The product of a slug and the variant the command line names (404, or 422 naming its sizes or colours): the
+   * colour may be left out when the product has one colour or none.
+   */
+  async #variantOf(slug: string, variant: CommandVariant) {
     const [product] = await this.db
       .select({ id: products.id, slug: products.slug, sizes: products.sizes })
       .from(products)
       .where(eq(products.slug, slug.trim().toLowerCase()))
       .limit(1);
     if (!product) throw new HttpError(404, `No product has the slug "${slug}".`);
-    const wanted = size.trim().toUpperCase() as Size;
-    if (!(SIZES as readonly string[]).includes(wanted) || !product.sizes.includes(wanted)) {
+    const size = variant.size.trim().toUpperCase() as Size;
+    if (!(SIZES as readonly string[]).includes(size) || !product.sizes.includes(size)) {
       throw new HttpError(
         422,
-        `${product.slug} does not come in size ${size}; its sizes are ${product.sizes.join(', ')}.`,
+        `${product.slug} does not come in size ${variant.size}; its sizes are ${product.sizes.join(', ')}.`,
       );
     }
-    return product;
+    const keys = await colorKeysOf(this.db, product.id);
+    const asked = variant.color?.trim().toLowerCase();
+    const color = asked ?? (keys.length <= 1 ? (keys[0] ?? '') : undefined);
+    if (color === undefined) {
+      throw new HttpError(
+        422,
+        `${product.slug} comes in several colours: name one with --color=<colour> (${keys.join(', ')}).`,
+      );
+    }
+    if (keys.length === 0 ? color !== '' : !keys.includes(color)) {
+      throw new HttpError(
+        422,
+        keys.length === 0
+          ? `${product.slug} has no colours: leave out --color.`
+          : `${product.slug} has no colour "${color}"; its colours are ${keys.join(', ')}.`,
+      );
+    }
+    return { product, color, size };
   }
 
-  /** `npm run stock -- <slug> <size> +3|-1`: an adjustment from the command line. */
-  async adjustBySlug(slug: string, size: string, delta: number, reason: StockMoveReason, note?: string) {
-    const product = await this.#productOf(slug, size);
+  /** `npm run stock -- <slug> <size> +3|-1 [--color=<key>]`: an adjustment from the command line. */
+  async adjustBySlug(
+    slug: string,
+    variant: CommandVariant,
+    delta: number,
+    reason: StockMoveReason,
+    note?: string,
+  ) {
+    const { product, color, size } = await this.#variantOf(slug, variant);
     const done = await this.adjust({
       productId: product.id,
-      size: size.trim().toUpperCase(),
-      color: '',
+      size,
+      color,
       delta,
       reason,
       note: note ?? null,
       source: 'command',
     });
-    return { slug: done.slug, stock: done.stock, reserved: done.reserved, delta: done.move.delta };
+    return {
+      slug: done.slug,
+      color,
+      size,
+      stock: done.stock,
+      reserved: done.reserved,
+      delta: done.move.delta,
+    };
   }
 
   /**
-   * The sizes a new product comes in, with their first counts (each written to the history as received), inside
-   * the transaction that writes the product.
+   * The variants a new product comes in, with their first counts (each written to the history as received),
+   * inside the transaction that writes the product.
    */
   async setCounts(
     tx: Database,
     productId: number,
-    sizes: readonly { name: Size; stock: number }[],
+    counts: readonly VariantCount[],
     actorId: number | null = null,
   ) {
-    for (const { name, stock } of [...sizes].sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    )) {
-      await tx.insert(productStock).values({ productId, size: name, stock }).onConflictDoNothing();
+    for (const { color, size, stock = 0 } of sortedVariants(counts)) {
+      await tx.insert(productStock).values({ productId, color, size, stock }).onConflictDoNothing();
       if (stock > 0) {
         await tx.insert(stockMovements).values({
           productId,
-          size: name,
+          color,
+          size,
           delta: stock,
           reason: 'received',
           note: 'first count',
@@ -241,48 +300,70 @@ export class StockCounts {
   }
 
   /**
-   * The sizes a product comes in from now on, inside the transaction that writes the product: a new size starts
-   * with no piece (adjustments add them); a size dropped loses its row, its unsold pieces written to the history.
-   * Dropping a size whose pieces payments under way hold is refused (422 on `sizes`), and the whole write with it.
+   * The variants a product comes in from now on (its colours × its sizes), inside the transaction that writes the
+   * product: a new variant starts with its first count (0 when none is given; written as received); a variant
+   * dropped loses its row, its unsold pieces written to the history. Dropping a variant whose pieces payments
+   * under way or exchanges hold is refused (422 on `sizes` or `colors`), and the whole write with it; so is a
+   * count for a variant that exists already (its pieces move by adjustments only, decision 028).
    */
-  async setSizes(tx: Database, productId: number, names: readonly Size[], actorId: number | null) {
-    const dropped = and(
-      eq(productStock.productId, productId),
-      sql`${productStock.size} <> all(${sql.param([...names])}::text[])`,
-    );
-    const held = await tx
-      .select({ size: productStock.size, reserved: productStock.reserved })
-      .from(productStock)
-      .where(and(dropped, sql`${productStock.reserved} > 0`));
+  async setVariants(
+    tx: Database,
+    productId: number,
+    variants: readonly VariantCount[],
+    actorId: number | null,
+  ) {
+    const existing = await tx.select().from(productStock).where(eq(productStock.productId, productId));
+    const key = (v: { color: string; size: string }) => `${v.color}\u0000${v.size}`;
+    const wanted = new Map(variants.map((v) => [key(v), v]));
+    const had = new Map(existing.map((r) => [key(r), r]));
+    const counted = variants.filter((v) => v.stock !== undefined && had.has(key(v)));
+    if (counted.length > 0) {
+      throw new HttpError(422, INVALID, {
+        variants: [fieldError('not_allowed', STOCK_BY_ADJUSTMENT)],
+      });
+    }
+    const dropped = existing.filter((r) => !wanted.has(key(r)));
+    const held = dropped.filter((r) => r.reserved > 0);
     if (held.length > 0) {
+      const sizesKept = new Set(variants.map((v) => v.size));
+      const field = held.every((h) => sizesKept.has(h.size as Size)) ? 'colors' : 'sizes';
       throw new HttpError(422, 'Some pieces are held by payments under way.', {
-        sizes: [
+        [field]: [
           fieldError(
             'not_allowed',
-            `Payments under way hold pieces of this product (${held.map((h) => `${h.size}: ${h.reserved}`).join(', ')}): keep those sizes, or try again when they are paid or released.`,
+            `Payments under way or exchanges hold pieces of this product (${held.map((h) => `${variantName(h.color, h.size)}: ${h.reserved}`).join('; ')}): keep those, or try again when they are paid or released.`,
           ),
         ],
       });
     }
-    const gone = await tx.delete(productStock).where(dropped).returning();
-    for (const row of gone.filter((r) => r.stock > 0)) {
-      await tx.insert(stockMovements).values({
-        productId,
-        size: row.size,
-        delta: -row.stock,
-        reason: 'correction',
-        note: 'size removed from the product',
-        stockAfter: 0,
-        actorId,
-        source: 'admin',
-      });
+    for (const row of sortedVariants(dropped)) {
+      await tx.delete(productStock).where(ofVariant(productId, row.color, row.size));
+      if (row.stock > 0) {
+        await tx.insert(stockMovements).values({
+          productId,
+          color: row.color,
+          size: row.size,
+          delta: -row.stock,
+          reason: 'correction',
+          note:
+            row.color && !variants.some((v) => v.color === row.color)
+              ? 'colour removed from the product'
+              : 'size removed from the product',
+          stockAfter: 0,
+          actorId,
+          source: 'admin',
+        });
+      }
     }
-    for (const name of names) {
-      await tx.insert(productStock).values({ productId, size: name, stock: 0 }).onConflictDoNothing();
-    }
+    await this.setCounts(
+      tx,
+      productId,
+      variants.filter((v) => !had.has(key(v))),
+      actorId,
+    );
   }
 
-  /** Counts of every size a product comes in (sizes without a row: 0). */
+  /** Counts of every variant a product comes in (its colours × its sizes; without a row: 0). */
   async counts(slug: string) {
     const [product] = await this.db
       .select({ id: products.id, slug: products.slug, sizes: products.sizes, status: products.status })
@@ -290,30 +371,58 @@ export class StockCounts {
       .where(eq(products.slug, slug.trim().toLowerCase()))
       .limit(1);
     if (!product) return undefined;
-    const rows = await this.db.select().from(productStock).where(eq(productStock.productId, product.id));
-    const bySize = new Map(rows.map((r) => [r.size, r]));
+    const [keys, rows] = await Promise.all([
+      colorKeysOf(this.db, product.id),
+      this.db.select().from(productStock).where(eq(productStock.productId, product.id)),
+    ]);
+    const byVariant = new Map(rows.map((r) => [`${r.color}\u0000${r.size}`, r]));
     return {
       ...product,
-      sizes: product.sizes.map((size) => ({
-        size,
-        stock: bySize.get(size)?.stock ?? 0,
-        reserved: bySize.get(size)?.reserved ?? 0,
-      })),
+      variants: (keys.length > 0 ? keys : ['']).flatMap((color) =>
+        product.sizes.map((size) => ({
+          color,
+          size,
+          stock: byVariant.get(`${color}\u0000${size}`)?.stock ?? 0,
+          reserved: byVariant.get(`${color}\u0000${size}`)?.reserved ?? 0,
+        })),
+      ),
     };
   }
+}
+
+/** A product's colour keys in its own order (the first is where an upgrade put the per-size counts). */
+export async function colorKeysOf(db: Database, productId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: colors.key })
+    .from(productColors)
+    .innerJoin(colors, eq(colors.id, productColors.colorId))
+    .where(eq(productColors.productId, productId))
+    .orderBy(asc(productColors.sortOrder), asc(productColors.colorId));
+  return rows.map((r) => r.key);
+}
+
+/** Variants in the order every transaction changes stock rows (levels.ts piecesOf), so none waits in a circle. */
+function sortedVariants<T extends { color: string; size: string }>(list: readonly T[]): T[] {
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...list].sort((a, b) => cmp(a.color, b.color) || cmp(a.size, b.size));
 }
 
 /** Why an adjustment could not be made, with what is held and what the count is. */
 function adjustmentRefused(input: Adjustment, now: { stock: number; reserved: number }): HttpError {
   if (input.delta > 0) {
     return new HttpError(422, 'The given data was invalid', {
-      delta: [fieldError('too_big', `A size may count at most ${MAX_STOCK} pieces; it counts ${now.stock}.`)],
+      delta: [
+        fieldError(
+          'too_big',
+          `A colour and size may count at most ${MAX_STOCK} pieces; ${variantName(input.color, input.size)} counts ${now.stock}.`,
+        ),
+      ],
     });
   }
   const floor = -(now.stock - now.reserved);
   const message =
     now.reserved > 0
-      ? `${now.reserved} ${now.reserved === 1 ? 'piece' : 'pieces'} of size ${input.size} ${now.reserved === 1 ? 'is' : 'are'} held by payments under way: the count (${now.stock}) may not go below ${now.reserved}, so the change may be at most ${floor} now.`
-      : `There ${now.stock === 1 ? 'is' : 'are'} only ${now.stock} ${now.stock === 1 ? 'piece' : 'pieces'} of size ${input.size}: the change may not be below ${floor}.`;
+      ? `${now.reserved} ${now.reserved === 1 ? 'piece' : 'pieces'} of ${variantName(input.color, input.size)} ${now.reserved === 1 ? 'is' : 'are'} held by payments under way: the count (${now.stock}) may not go below ${now.reserved}, so the change may be at most ${floor} now.`
+      : `There ${now.stock === 1 ? 'is' : 'are'} only ${now.stock} ${now.stock === 1 ? 'piece' : 'pieces'} of ${variantName(input.color, input.size)}: the change may not be below ${floor}.`;
   return new HttpError(422, message, { delta: [fieldError('too_small', message)] }, undefined);
 }

@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/index.js';
 
 type MoveRow = typeof stockMovements.$inferSelect;
 
-/** A product's history of pieces as the back office shows it: newest first, per size (and colour) if asked. */
+/** A product's history of pieces as the back office shows it: newest first, per size and colour if asked. */
 export async function stockHistory(
   db: Database,
   productId: number,
@@ -56,7 +56,7 @@ export async function adjustStock(
       action: 'product.stock.adjust',
       entity: 'product',
       entityId: productId,
-      before: { size: input.size, stock: done.stock - input.delta },
+      before: { size: input.size, color: input.color, stock: done.stock - input.delta },
       after: {
         size: input.size,
         color: input.color,

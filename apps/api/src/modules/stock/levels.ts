@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { STOCK_LEFT_SHOWN_AT, type ProductSize, type Size } from '@boutique/contracts';
+import { STOCK_LEFT_SHOWN_AT, type ProductSize, type ProductVariant, type Size } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { productStock } from '../../db/schema/index.js';
 
@@ -24,54 +24,90 @@ export function lineStock(available: number, quantity: number) {
   };
 }
 
-/** Pieces that can be bought now, per product and size; sizes without a row have none. */
-export async function availableBySize(
+/** The pieces of a product's variants that can be bought now, by variantKey; variants without a row are absent. */
+export type VariantLevels = Map<string, number>;
+
+/** A variant's key among a product's: its colour key ('' for none) and its size. */
+export const variantKey = (color: string, size: string) => `${color}\u0000${size}`;
+
+/** Pieces that can be bought now, per product and variant (colour × size); variants without a row have none. */
+export async function availableByVariant(
   db: Database,
   productIds: number[],
-): Promise<Map<number, Map<string, number>>> {
-  const out = new Map<number, Map<string, number>>();
+): Promise<Map<number, VariantLevels>> {
+  const out = new Map<number, VariantLevels>();
   if (productIds.length === 0) return out;
   const rows = await db
     .select({
       productId: productStock.productId,
+      color: productStock.color,
       size: productStock.size,
       available: sql<number>`(${productStock.stock} - ${productStock.reserved})::int`,
     })
     .from(productStock)
     .where(inArray(productStock.productId, productIds));
   for (const r of rows) {
-    const sizes = out.get(r.productId) ?? new Map<string, number>();
-    sizes.set(r.size, r.available);
-    out.set(r.productId, sizes);
+    const variants = out.get(r.productId) ?? new Map<string, number>();
+    variants.set(variantKey(r.color, r.size), Number(r.available));
+    out.set(r.productId, variants);
   }
   return out;
 }
 
-/** A product's sizes as shoppers see them, in the product's own order. */
-export function publicSizes(sizes: Size[], available: Map<string, number> | undefined): ProductSize[] {
-  return sizes.map((name) => publicSize(name, available?.get(name) ?? 0));
+/**
+ * A product's sizes as shoppers see them, in the product's own order: a size is in stock when any of its colours
+ * is, and its `left` counts the pieces of every colour.
+ */
+export function publicSizes(sizes: Size[], available: VariantLevels | undefined): ProductSize[] {
+  const bySize = new Map<string, number>();
+  for (const [key, n] of available ?? []) {
+    const size = key.slice(key.indexOf('\u0000') + 1);
+    bySize.set(size, (bySize.get(size) ?? 0) + Math.max(0, n));
+  }
+  return sizes.map((name) => publicSize(name, bySize.get(name) ?? 0));
 }
 
-/** A line's identity in stock terms: pieces are counted per product and size, whatever the colour. */
+/**
+ * Every variant of a product as shoppers see it: its colours (keys, in the product's order; [''] for a product
+ * without colours) × its sizes. A variant without a row is not in stock.
+ */
+export function publicVariants(
+  colorKeys: readonly string[],
+  sizes: readonly Size[],
+  available: VariantLevels | undefined,
+): ProductVariant[] {
+  const colours = colorKeys.length > 0 ? colorKeys : [''];
+  return colours.flatMap((color) =>
+    sizes.map((size) => {
+      const { in_stock, left } = publicSize(size, available?.get(variantKey(color, size)) ?? 0);
+      return { color, size, in_stock, ...(left !== undefined && { left }) };
+    }),
+  );
+}
+
+/** A line's identity in stock terms: pieces are counted per product, colour (key, '' for none) and size. */
 export interface PieceLine {
   productId: number;
+  color: string;
   size: string;
   quantity: number;
 }
 
 /**
- * Lines summed per product and size, sorted: every transaction that changes several stock rows changes them in
- * this order, so two of them never wait for each other in a circle.
+ * Lines summed per variant (product, colour, size), sorted: every transaction that changes several stock rows
+ * changes them in this order, so two of them never wait for each other in a circle.
  */
 export function piecesOf(lines: readonly PieceLine[]): PieceLine[] {
   const sums = new Map<string, PieceLine>();
   for (const l of lines) {
-    const key = `${l.productId}\u0000${l.size}`;
+    const key = `${l.productId}\u0000${l.color}\u0000${l.size}`;
     const seen = sums.get(key);
     if (seen) seen.quantity += l.quantity;
-    else sums.set(key, { productId: l.productId, size: l.size, quantity: l.quantity });
+    else sums.set(key, { productId: l.productId, color: l.color, size: l.size, quantity: l.quantity });
   }
-  return [...sums.values()].sort((a, b) =>
-    a.productId !== b.productId ? a.productId - b.productId : a.size < b.size ? -1 : a.size > b.size ? 1 : 0,
+  return [...sums.values()].sort(
+    (a, b) => a.productId - b.productId || compare(a.color, b.color) || compare(a.size, b.size),
   );
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { ERROR_CODES, type PaymentStatus, type Size, type StockShortage } from '@boutique/contracts';
+import { ERROR_CODES, type PaymentStatus, type StockShortage } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
   exchangeHolds,
@@ -24,9 +24,11 @@ import { piecesOf, type PieceLine } from './levels.js';
 import {
   StockCounts,
   type Adjustment,
+  type CommandVariant,
   type SetCountResult,
   type StockMoveReason,
   type StockMoveSource,
+  type VariantCount,
 } from './counts.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -42,7 +44,14 @@ const releasableList = sql.raw(RELEASABLE.map((s) => `'${s}'`).join(', '));
 const CLAIM_MS = 2 * 60_000;
 const SWEEP_BATCH = 200;
 
-export type { Adjustment, SetCountResult, StockMoveReason, StockMoveSource } from './counts.js';
+export type {
+  Adjustment,
+  CommandVariant,
+  SetCountResult,
+  StockMoveReason,
+  StockMoveSource,
+  VariantCount,
+} from './counts.js';
 
 export interface StockServiceOptions {
   /** How long creating or updating a payment holds its pieces. */
@@ -129,24 +138,42 @@ export class StockService {
   // ---------------------------------------------------------------- what a shopper may have
 
   /**
-   * SQL for the pieces of a product and size the shopper can still have: what is free, plus what their own
-   * unpaid payments hold (a shopper never competes with their own checkout).
+   * SQL for the pieces of a variant (product, colour key or '', size) the shopper can still have: what is free,
+   * plus what their own unpaid payments hold (a shopper never competes with their own checkout).
    */
   static availableToShopper(
     productId: AnyPgColumn | SQL | number,
+    color: AnyPgColumn | SQL | string,
     size: AnyPgColumn | SQL | string,
     userId: AnyPgColumn | SQL | number,
   ): SQL<number> {
     return sql<number>`(coalesce((select ps.stock - ps.reserved from product_stock ps
-        where ps.product_id = ${productId} and ps.size = ${size}), 0)
+        where ps.product_id = ${productId} and ps.color = ${color} and ps.size = ${size}), 0)
       + coalesce((select sum(h.quantity) from stock_holds h join payments p on p.id = h.payment_id
-        where h.user_id = ${userId} and h.product_id = ${productId} and h.size = ${size}
+        where h.user_id = ${userId} and h.product_id = ${productId} and h.color = ${color} and h.size = ${size}
           and p.status in (${releasableList})), 0))::int`;
   }
 
-  async availableTo(db: Database, userId: number, productId: number, size: string): Promise<number> {
+  /** SQL: the product comes in this variant (its row exists). */
+  static variantExists(
+    productId: AnyPgColumn | SQL | number,
+    color: AnyPgColumn | SQL | string,
+    size: AnyPgColumn | SQL | string,
+  ): SQL<boolean> {
+    return sql<boolean>`exists (select 1 from product_stock ps
+      where ps.product_id = ${productId} and ps.color = ${color} and ps.size = ${size})`;
+  }
+
+  async availableTo(
+    db: Database,
+    userId: number,
+    variant: { productId: number; color: string; size: string },
+  ): Promise<number> {
+    const { productId, color, size } = variant;
     const [row] = await db
-      .execute<{ n: number }>(sql`select ${StockService.availableToShopper(productId, size, userId)} as n`)
+      .execute<{ n: number }>(
+        sql`select ${StockService.availableToShopper(productId, color, size, userId)} as n`,
+      )
       .then(rowsOf<{ n: number }>);
     return Number(row?.n ?? 0);
   }
@@ -330,7 +357,7 @@ export class StockService {
       nextAttemptAt: this.now(),
       kind: 'sold_out',
       amount: payment.amount,
-      reason: `sold out while paying: ${shortages.map((s) => `${s.slug} ${s.size} (${s.left} left)`).join(', ')}`,
+      reason: `sold out while paying: ${shortages.map((s) => `${s.slug} ${s.color ? `${s.color} ` : ''}${s.size} (${s.left} left)`).join(', ')}`,
     });
     await this.options.onRefund?.(tx, {
       paymentId: payment.id,
@@ -453,9 +480,9 @@ export class StockService {
       const piece = { ...item, productId: item.productId, quantity: pieces };
       const [row] = await tx
         .insert(productStock)
-        .values({ productId: item.productId, size: item.size, stock: pieces })
+        .values({ productId: item.productId, color: item.color, size: item.size, stock: pieces })
         .onConflictDoUpdate({
-          target: [productStock.productId, productStock.size],
+          target: [productStock.productId, productStock.color, productStock.size],
           set: { stock: sql`${productStock.stock} + excluded.stock`, updatedAt: sql`now()` },
         })
         .returning({ stock: productStock.stock });
@@ -484,14 +511,20 @@ export class StockService {
    */
   async holdForExchange(
     tx: Database,
-    pieces: readonly { returnLineId: number; productId: number; size: string; quantity: number }[],
+    pieces: readonly {
+      returnLineId: number;
+      productId: number;
+      color: string;
+      size: string;
+      quantity: number;
+    }[],
   ): Promise<void> {
     for (const piece of pieces) {
       if (!(await reserve(tx, piece))) {
         const names = await productNames(tx, [piece.productId]);
         throw new HttpError(
           409,
-          `${names.get(piece.productId) ?? 'This piece'} is sold out in size ${piece.size}: reject the exchange, or offer a refund instead.`,
+          `${names.get(piece.productId) ?? 'This piece'} is sold out in ${piece.color ? `${piece.color}, ` : ''}size ${piece.size}: reject the exchange, or offer a refund instead.`,
         );
       }
       await tx.insert(exchangeHolds).values(piece);
@@ -529,7 +562,7 @@ export class StockService {
           reserved: sql`${productStock.reserved} - ${piece.quantity}`,
           updatedAt: new Date(),
         })
-        .where(and(eq(productStock.productId, piece.productId), eq(productStock.size, piece.size)))
+        .where(ofVariant(piece))
         .returning({ stock: productStock.stock });
       if (row) counts.set(pieceKey(piece), row.stock);
     }
@@ -539,37 +572,35 @@ export class StockService {
 
   // ---------------------------------------------------------------- the shop owner (counts.ts)
 
-  /** Adds or takes away pieces of one size (StockCounts.adjust). */
+  /** Adds or takes away pieces of one variant (StockCounts.adjust). */
   adjust(input: Adjustment, db: Database = this.db) {
     return this.#counts.adjust(input, db);
   }
 
-  /** Sets the unsold pieces of a size from the command line (StockCounts.setCount). */
-  setCount(slug: string, size: string, count: number): Promise<SetCountResult> {
-    return this.#counts.setCount(slug, size, count);
+  /** Sets the unsold pieces of a variant from the command line (StockCounts.setCount). */
+  setCount(slug: string, variant: CommandVariant, count: number): Promise<SetCountResult> {
+    return this.#counts.setCount(slug, variant, count);
   }
 
   /** An adjustment from the command line (StockCounts.adjustBySlug). */
-  adjustBySlug(slug: string, size: string, delta: number, reason: StockMoveReason, note?: string) {
-    return this.#counts.adjustBySlug(slug, size, delta, reason, note);
+  adjustBySlug(slug: string, variant: CommandVariant, delta: number, reason: StockMoveReason, note?: string) {
+    return this.#counts.adjustBySlug(slug, variant, delta, reason, note);
   }
 
-  /** A new product's sizes and first counts, in its transaction (StockCounts.setCounts). */
-  setCounts(
-    tx: Database,
-    productId: number,
-    sizes: readonly { name: Size; stock: number }[],
-    actorId: number | null = null,
-  ) {
-    return this.#counts.setCounts(tx, productId, sizes, actorId);
+  /** A new product's variants and first counts, in its transaction (StockCounts.setCounts). */
+  setCounts(tx: Database, productId: number, counts: readonly VariantCount[], actorId: number | null = null) {
+    return this.#counts.setCounts(tx, productId, counts, actorId);
   }
 
-  /** The sizes a product comes in from now on, in its transaction (StockCounts.setSizes). */
-  setSizes(tx: Database, productId: number, names: readonly Size[], actorId: number | null) {
-    return this.#counts.setSizes(tx, productId, names, actorId);
+  /**
+   * The variants a product comes in from now on (its colours × its sizes), in its transaction, with the first
+   * counts of those it adds (StockCounts.setVariants).
+   */
+  setVariants(tx: Database, productId: number, variants: readonly VariantCount[], actorId: number | null) {
+    return this.#counts.setVariants(tx, productId, variants, actorId);
   }
 
-  /** Counts of every size a product comes in (StockCounts.counts). */
+  /** Counts of every variant a product comes in (StockCounts.counts). */
   counts(slug: string) {
     return this.#counts.counts(slug);
   }
@@ -588,8 +619,8 @@ export class StockService {
     const claimed = await this.db
       .execute(
         sql`update stock_holds set expires_at = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz
-          where (payment_id, product_id, size) in (
-            select h.payment_id, h.product_id, h.size from stock_holds h
+          where (payment_id, product_id, color, size) in (
+            select h.payment_id, h.product_id, h.color, h.size from stock_holds h
             join payments p on p.id = h.payment_id
             where h.expires_at <= ${now.toISOString()}::timestamptz and p.status in (${releasableList})
             order by h.expires_at
@@ -714,13 +745,7 @@ export class StockService {
               reserved: sql`${productStock.reserved} - ${hold}`,
               updatedAt: new Date(),
             })
-            .where(
-              and(
-                eq(productStock.productId, key.productId),
-                eq(productStock.size, key.size),
-                sql`${productStock.stock} - ${productStock.reserved} >= ${fromFree}`,
-              ),
-            )
+            .where(and(ofVariant(key), sql`${productStock.stock} - ${productStock.reserved} >= ${fromFree}`))
             .returning({ productId: productStock.productId });
           if (!taken && need > 0) missing.push({ ...key, quantity: need });
         }
@@ -739,11 +764,14 @@ export class StockService {
   async #recordSale(tx: Database, paymentId: number, lines: PricedLine[]) {
     const pieces = piecesOf(lines);
     const rows = await tx
-      .select({ productId: productStock.productId, size: productStock.size, stock: productStock.stock })
+      .select({
+        productId: productStock.productId,
+        color: productStock.color,
+        size: productStock.size,
+        stock: productStock.stock,
+      })
       .from(productStock)
-      .where(
-        or(...pieces.map((p) => and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))),
-      );
+      .where(or(...pieces.map(ofVariant)));
     const counts = new Map(rows.map((r) => [pieceKey(r), r.stock]));
     await recordMoves(tx, lines, counts, -1, { reason: 'sale', paymentId, source: 'order' });
   }
@@ -772,14 +800,15 @@ export class StockService {
     for (const p of pieces) {
       out.push({
         slug: slugs.get(p.productId) ?? String(p.productId),
+        color: p.color,
         size: p.size,
-        left: Math.max(0, await this.availableTo(db, userId, p.productId, p.size)),
+        left: Math.max(0, await this.availableTo(db, userId, p)),
       });
     }
     return out;
   }
 
-  /** "Only 1 left of Zahra Emerald Velvet Caftan in size M." for each missing piece, in English. */
+  /** "Only 1 left of Zahra Emerald Velvet Caftan in emerald, size M." for each missing piece, in English. */
   async #checkoutMessage(db: Database, shortages: StockShortage[], pieces: PieceLine[]) {
     const names = await productNames(
       db,
@@ -787,23 +816,33 @@ export class StockService {
     );
     const parts = shortages.map((s, i) => {
       const name = names.get(pieces[i]?.productId ?? 0) ?? s.slug;
+      const variant = `${s.color ? `${s.color}, ` : ''}size ${s.size}`;
       return s.left === 0
-        ? `${name} is sold out in size ${s.size}.`
-        : `Only ${s.left} left of ${name} in size ${s.size}.`;
+        ? `${name} is sold out in ${variant}.`
+        : `Only ${s.left} left of ${name} in ${variant}.`;
     });
     return `Some pieces in your cart are no longer in stock: ${parts.join(' ')} Please review your cart.`;
   }
 }
 
-const pieceKey = (p: { productId: number; size: string }) => `${p.productId}\u0000${p.size}`;
+const pieceKey = (p: { productId: number; color: string; size: string }) =>
+  `${p.productId}\u0000${p.color}\u0000${p.size}`;
+
+/** The stock row of one variant. */
+const ofVariant = (p: { productId: number; color: string; size: string }) =>
+  and(
+    eq(productStock.productId, p.productId),
+    eq(productStock.color, p.color),
+    eq(productStock.size, p.size),
+  );
 
 /**
- * The stock history of lines that moved together (`sign` +1: pieces back, -1: taken), one row per line with its
- * colour. `counts` holds each size's count after all of them; each row gets the count right after itself.
+ * The stock history of lines that moved together (`sign` +1: pieces back, -1: taken), one row per line.
+ * `counts` holds each variant's count after all of them; each row gets the count right after itself.
  */
 async function recordMoves(
   tx: Database,
-  lines: readonly { productId: number; size: string; color?: string; quantity: number }[],
+  lines: readonly { productId: number; size: string; color: string; quantity: number }[],
   counts: Map<string, number>,
   sign: 1 | -1,
   about: {
@@ -825,7 +864,7 @@ async function recordMoves(
     return [
       {
         productId: line.productId,
-        color: line.color ?? '',
+        color: line.color,
         size: line.size,
         delta: sign * line.quantity,
         reason: about.reason,
@@ -849,7 +888,8 @@ async function lockNetwork(tx: Database, clientKey: string) {
 /** Raised inside the consuming savepoint to roll it back. */
 class PiecesMissing extends Error {}
 
-const samePiece = (a: PieceLine, b: PieceLine) => a.productId === b.productId && a.size === b.size;
+const samePiece = (a: PieceLine, b: PieceLine) =>
+  a.productId === b.productId && a.color === b.color && a.size === b.size;
 
 function slugsOf(lines: readonly (PieceLine & { slug?: string })[]): Map<number, string> {
   return new Map(lines.flatMap((l) => (l.slug ? [[l.productId, l.slug] as const] : [])));
@@ -857,22 +897,21 @@ function slugsOf(lines: readonly (PieceLine & { slug?: string })[]): Map<number,
 
 function wantedOf(lines: PricedLine[], shortage: StockShortage): number {
   return lines
-    .filter((l) => l.slug === shortage.slug && l.size === shortage.size)
+    .filter(
+      (l) =>
+        l.slug === shortage.slug &&
+        l.size === shortage.size &&
+        (shortage.color === undefined || l.color === shortage.color),
+    )
     .reduce((n, l) => n + l.quantity, 0);
 }
 
-/** Holds `quantity` free pieces of a size in one conditional update: false when fewer are free. */
+/** Holds `quantity` free pieces of a variant in one conditional update: false when fewer are free. */
 async function reserve(tx: Database, piece: PieceLine): Promise<boolean> {
   const [taken] = await tx
     .update(productStock)
     .set({ reserved: sql`${productStock.reserved} + ${piece.quantity}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(productStock.productId, piece.productId),
-        eq(productStock.size, piece.size),
-        sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`,
-      ),
-    )
+    .where(and(ofVariant(piece), sql`${productStock.stock} - ${productStock.reserved} >= ${piece.quantity}`))
     .returning({ productId: productStock.productId });
   return taken !== undefined;
 }
@@ -883,7 +922,7 @@ async function giveBack(tx: Database, held: PieceLine[]) {
     await tx
       .update(productStock)
       .set({ reserved: sql`${productStock.reserved} - ${piece.quantity}`, updatedAt: new Date() })
-      .where(and(eq(productStock.productId, piece.productId), eq(productStock.size, piece.size)));
+      .where(ofVariant(piece));
   }
 }
 
