@@ -29,7 +29,7 @@ const STORIES = {
       lineSoldOut: 'Sold out in this colour and size',
       thanks: 'Thank you for your order',
       addToCart: 'Add to cart',
-      sixLeft: 'Only 6 left in size XL: your cart was not changed.',
+      sixLeft: 'Only 6 left in Emerald, size XL: your cart was not changed.',
     },
   },
   ar: {
@@ -52,7 +52,7 @@ const STORIES = {
       lineSoldOut: 'نفد هذا اللون بهذا المقاس',
       thanks: 'شكرًا لطلبك',
       addToCart: 'أضف إلى السلة',
-      sixLeft: 'بقيت 6 قطع فقط بمقاس XL: لم تتغير سلتك.',
+      sixLeft: 'بقيت 6 قطع فقط باللون زمردي بمقاس XL: لم تتغير سلتك.',
     },
   },
 } as const;

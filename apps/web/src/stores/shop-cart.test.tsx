@@ -60,7 +60,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
         success: false,
         message: `Only ${left} left in size M.`,
         errors: { quantity: [`Only ${left} left in size M.`] },
-        shortages: [{ slug: 'zahra', size: 'M', left }],
+        shortages: [{ slug: 'zahra', color: server.items[0]?.options.color ?? '', size: 'M', left }],
       }),
       { status: 422 },
     );
@@ -162,7 +162,25 @@ describe('the cart of a signed-in customer', () => {
     refuseStock = 2;
     await act(() => actions.current?.updateQuantity('1', 3));
     expect(seen.current?.failure).toBe('stock');
-    expect(seen.current?.shortage).toEqual({ slug: 'zahra', size: 'M', left: 2 });
+    expect(seen.current?.shortage).toEqual({ slug: 'zahra', color: '', size: 'M', left: 2, colorName: null });
+
+    // Pieces are counted per colour × size: a shortage of an emerald line names the colour.
+    const emerald = { en: 'Emerald', fr: 'Émeraude', ar: 'زمردي' };
+    server = cartOf({
+      ...line(1, 1),
+      options: { color: 'emerald', color_value: '#1f6b4f', color_name: emerald, size: 'M' },
+    });
+    act(() => seen.current?.retry());
+    await waitFor(() => expect(seen.current?.lines[0]?.color?.name).toEqual(emerald));
+    refuseStock = 2;
+    await act(() => actions.current?.updateQuantity('1', 3));
+    expect(seen.current?.shortage).toEqual({
+      slug: 'zahra',
+      color: 'emerald',
+      size: 'M',
+      left: 2,
+      colorName: emerald,
+    });
     await waitFor(() => expect(seen.current?.lines[0]).toMatchObject({ quantity: 1, left: 2 }));
 
     // The stock falls under the line: flagged, and checkout waits.

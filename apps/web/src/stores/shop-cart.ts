@@ -53,10 +53,13 @@ export interface CartLineView {
  */
 export type CartFailure = 'add' | 'remove' | 'update' | 'clear' | 'stock';
 
+/** What is left of the colour × size a refused change asked for, with the colour's name to say it. */
+export type CartShortage = StockShortage & { colorName: LocalizedText | null };
+
 let failure: CartFailure | null = null;
-let shortage: StockShortage | null = null;
+let shortage: CartShortage | null = null;
 const failureListeners = new Set<() => void>();
-function setFailure(next: CartFailure | null, nextShortage: StockShortage | null = null) {
+function setFailure(next: CartFailure | null, nextShortage: CartShortage | null = null) {
   if (next === failure && nextShortage === shortage) return;
   failure = next;
   shortage = nextShortage;
@@ -127,7 +130,16 @@ async function changeServerCart(
   } catch (error) {
     if (before) client.setQueryData(CART_QUERY_KEY, before);
     const [short] = shortagesOf(error) ?? [];
-    setFailure(short ? 'stock' : kind, short ?? null);
+    // Pieces are counted per colour × size: the line asked for (as guessed) names the colour.
+    const line = short
+      ? guess(before ?? emptyServerCart).items.find(
+          (i) => i.product.slug === short.slug && (i.options.color ?? '') === (short.color ?? ''),
+        )
+      : undefined;
+    setFailure(
+      short ? 'stock' : kind,
+      short ? { ...short, colorName: short.color ? (line?.options.color_name ?? null) : null } : null,
+    );
     // The product pages say what is left: they look again.
     if (short) void client.invalidateQueries({ queryKey: ['product', short.slug] });
   } finally {
@@ -220,8 +232,8 @@ export interface ShopCart {
   retry: () => void;
   /** The last change that failed, until the next one of its kind succeeds or it is dismissed. */
   failure: CartFailure | null;
-  /** With the `stock` failure: the size and what is left of it. */
-  shortage: StockShortage | null;
+  /** With the `stock` failure: the colour and size, and what is left of it. */
+  shortage: CartShortage | null;
   /** Some line is unavailable or asks for more than is left: checkout waits until it is fixed. */
   blocked: boolean;
 }

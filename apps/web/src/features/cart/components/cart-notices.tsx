@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { dismissCartFailure, type ShopCart } from '@/stores/shop-cart';
+import { localized } from '@/lib/product';
+import { dismissCartFailure, type CartShortage, type ShopCart } from '@/stores/shop-cart';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import styles from './cart.module.css';
@@ -10,7 +11,16 @@ export function CartNotices({
 }: {
   cart: Pick<ShopCart, 'loadFailed' | 'failure' | 'shortage' | 'retry'>;
 }) {
-  const { t } = useTranslation('cart');
+  const { t, i18n } = useTranslation('cart');
+  // What is left of the colour × size asked for: the colour named when the piece has one.
+  const shortageText = ({ left, size, colorName }: CartShortage) => {
+    const color = colorName ? localized(colorName, i18n.language) : undefined;
+    if (color)
+      return left === 0
+        ? t('errors.soldOutColor', { size, color })
+        : t('errors.stockColor', { count: left, size, color });
+    return left === 0 ? t('errors.soldOut', { size }) : t('errors.stock', { count: left, size });
+  };
   return (
     <div role="alert" className={styles.notices}>
       {cart.loadFailed && (
@@ -25,9 +35,7 @@ export function CartNotices({
         <p className={styles.notice}>
           <span>
             {cart.failure === 'stock' && cart.shortage
-              ? cart.shortage.left === 0
-                ? t('errors.soldOut', { size: cart.shortage.size })
-                : t('errors.stock', { count: cart.shortage.left, size: cart.shortage.size })
+              ? shortageText(cart.shortage)
               : t(`errors.${cart.failure === 'stock' ? 'update' : cart.failure}`)}
           </span>
           <button
