@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { join } from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, snap } from '../fixtures/shop';
 import { exact, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
 
@@ -14,6 +15,19 @@ async function photoOf(page: Page, hex: string, name: string) {
   await page.setViewportSize({ width: 600, height: 800 });
   await page.setContent(`<body style="margin:0;background:${hex};width:600px;height:800px"></body>`);
   return { name, mimeType: 'image/jpeg', buffer: await page.screenshot({ type: 'jpeg', quality: 80 }) };
+}
+
+/** The grid alone, 390 and 1280 px wide, for a person to read (a full page is too long to read it in). */
+async function snapPart(page: Page, part: Locator, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await part.scrollIntoViewIfNeeded();
+    await part.screenshot({ path: join(dir, `${name}-${width}.png`) });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 interface Made {
@@ -120,6 +134,7 @@ for (const lang of ['en', 'ar'] as const) {
         size: 'M',
       }),
     );
+    await snap(page, `product-emerald-${lang}${dark ? '-dark' : ''}`);
     // The first picture keeps its frame: choosing a colour moves nothing below it.
     const before = await page.getByRole('heading', { level: 1 }).boundingBox();
 
@@ -149,6 +164,11 @@ for (const lang of ['en', 'ar'] as const) {
       .getByLabel(wa('form.stockOfVariant', { color: bordeaux, size: 'XL' }), { exact: true })
       .fill('5');
     await snap(page, `admin-grid-${lang}${dark ? '-dark' : ''}`);
+    await snapPart(
+      page,
+      grid.locator('xpath=ancestor::fieldset[1]'),
+      `admin-grid-part-${lang}${dark ? '-dark' : ''}`,
+    );
     await page.getByRole('button', { name: wa('form.save') }).click();
     await expect(page.locator('.adm-sticky-actions').getByRole('status')).toHaveText(wa('form.saved'));
     // Saved, the cell is a count: 5 bordeaux XL, none in emerald.

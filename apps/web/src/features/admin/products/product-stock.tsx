@@ -170,7 +170,7 @@ function Grid({
                       aria-describedby={`${id}-understood${cellProblem ? ` ${id}-error` : ''}`}
                       onChange={(e) => setCount(colorValueOf(row), size, e.target.value)}
                     />
-                    <span id={`${id}-understood`} className="adm-live-price" aria-live="polite">
+                    <span id={`${id}-understood`} className="adm-live-price" aria-live="polite" dir="ltr">
                       {typed === ''
                         ? ''
                         : understood === undefined || understood < 0
