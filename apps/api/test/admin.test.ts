@@ -934,7 +934,9 @@ describe('orders, customers and the dashboard', () => {
       version: before.version,
     });
     expect(dropped.status).toBe(422);
-    expect(dropped.body.errors.sizes[0]).toContain(`hold pieces of this product (${article.size}: 3)`);
+    expect(dropped.body.errors.sizes[0]).toContain(
+      `hold pieces of this product (${article.color}, size ${article.size}: 3)`,
+    );
     expect((await asAdmin('GET', ADMIN_API.product(article.productId))).body.data.product).toEqual(before);
   });
 });
