@@ -30,6 +30,7 @@ export const engineDependent = [
   // Row locks under racing requests: stock holds, carts, payments, refunds, returns, versions, roles.
   'test/stock.test.ts',
   'test/stock-stripe.test.ts',
+  'test/variants.test.ts',
   'test/cart.test.ts',
   'test/payments.test.ts',
   'test/refunds.test.ts',

@@ -861,7 +861,13 @@ describe('orders, customers and the dashboard', () => {
     await t.database.db
       .update(productStock)
       .set({ stock: 1 })
-      .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)));
+      .where(
+        and(
+          eq(productStock.productId, article.productId),
+          eq(productStock.color, article.color),
+          eq(productStock.size, article.size),
+        ),
+      );
     const res = await asAdmin('GET', `${ADMIN_API.stats}?days=7`);
     expect(res.status).toBe(200);
     const { stats } = res.body.data;
@@ -881,7 +887,7 @@ describe('orders, customers and the dashboard', () => {
       top_products: [expect.objectContaining({ slug: article.slug, quantity: 3, revenue })],
     });
     expect(stats.low_stock).toContainEqual(
-      expect.objectContaining({ slug: article.slug, size: article.size, available: 1 }),
+      expect.objectContaining({ slug: article.slug, color: article.color, size: article.size, available: 1 }),
     );
     expect(typeof stats.unread_messages).toBe('number');
     expect((await asAdmin('GET', `${ADMIN_API.stats}?days=12`)).status).toBe(422);
@@ -908,7 +914,13 @@ describe('orders, customers and the dashboard', () => {
     await t.database.db
       .update(productStock)
       .set({ stock: 10 })
-      .where(and(eq(productStock.productId, article.productId), eq(productStock.size, article.size)));
+      .where(
+        and(
+          eq(productStock.productId, article.productId),
+          eq(productStock.color, article.color),
+          eq(productStock.size, article.size),
+        ),
+      );
     const held: CartLine = { ...article, quantity: 3 };
     await fillCart(t, shopper, [held]);
     const intent = await createIntent(t, shopper, totalOf([held]));
@@ -922,7 +934,9 @@ describe('orders, customers and the dashboard', () => {
       version: before.version,
     });
     expect(dropped.status).toBe(422);
-    expect(dropped.body.errors.sizes[0]).toContain(`hold pieces of this product (${article.size}: 3)`);
+    expect(dropped.body.errors.sizes[0]).toContain(
+      `hold pieces of this product (${article.color}, size ${article.size}: 3)`,
+    );
     expect((await asAdmin('GET', ADMIN_API.product(article.productId))).body.data.product).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@ import {
   type ServerCart,
   type Size,
 } from '@boutique/contracts';
-import { cartItems, colors, productColors, products } from '../src/db/schema/index.js';
+import { cartItems, colors, productColors, productStock, products } from '../src/db/schema/index.js';
 import { toFils } from '../src/lib/money.js';
 import { priceCart } from '../src/modules/cart/pricing.js';
 import { addToLine } from '../src/modules/cart/repository.js';
@@ -282,6 +282,8 @@ describe('adding to the cart', () => {
     const db = t.database.db;
     const saved = await db.select().from(productColors).where(eq(productColors.productId, p.id));
     await db.delete(productColors).where(eq(productColors.productId, p.id));
+    // A product without colours counts its pieces under the colour '' (as the back office writes them).
+    await db.insert(productStock).values({ productId: p.id, color: '', size: 'M', stock: 10 });
     try {
       const cart = await added(auth, { slug: p.slug, quantity: 2, options: { size: 'M', color: null } });
       expect(cart.items[0]?.options).toEqual({ color: null, color_value: null, color_name: null, size: 'M' });
@@ -298,6 +300,9 @@ describe('adding to the cart', () => {
       ).toEqual(before);
     } finally {
       await db.insert(productColors).values(saved);
+      await db
+        .delete(productStock)
+        .where(and(eq(productStock.productId, p.id), eq(productStock.color, '')));
     }
   });
 });

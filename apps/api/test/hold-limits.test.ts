@@ -56,7 +56,13 @@ const reserved = async (p: Article) =>
     await t.database.db
       .select({ reserved: productStock.reserved })
       .from(productStock)
-      .where(and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))
+      .where(
+        and(
+          eq(productStock.productId, p.productId),
+          eq(productStock.color, p.color),
+          eq(productStock.size, p.size),
+        ),
+      )
   )[0]?.reserved;
 const post = (shopper: Shopper, path: string, body: unknown, ip = '203.0.113.7') =>
   t.json(path, {

@@ -272,17 +272,29 @@ describe('the owner works returns', () => {
     await t.database.db
       .update(productStock)
       .set({ stock: saved.reserved })
-      .where(and(eq(productStock.productId, stock[1]!.productId), eq(productStock.size, wanted)));
+      .where(
+        and(
+          eq(productStock.productId, stock[1]!.productId),
+          eq(productStock.color, stock[1]!.color),
+          eq(productStock.size, wanted),
+        ),
+      );
     const before = await snapshot(t);
     const refused = await step(created.id, { status: 'approved' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain(`sold out in size ${wanted}`);
+    expect(refused.body.message).toContain(`sold out in ${stock[1]!.color}, size ${wanted}`);
     expect(await snapshot(t)).toEqual(before);
 
     await t.database.db
       .update(productStock)
       .set({ stock: saved.stock })
-      .where(and(eq(productStock.productId, stock[1]!.productId), eq(productStock.size, wanted)));
+      .where(
+        and(
+          eq(productStock.productId, stock[1]!.productId),
+          eq(productStock.color, stock[1]!.color),
+          eq(productStock.size, wanted),
+        ),
+      );
     expect((await step(created.id, { status: 'approved' })).status).toBe(200);
     expect((await piecesOf(t, stock[1]!, wanted)).reserved).toBe(saved.reserved + 1);
     expect((await step(created.id, { status: 'closed', note: 'The parcel never came' })).status).toBe(200);

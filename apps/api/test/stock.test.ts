@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   CartMergeResponseSchema,
   CartResponseSchema,
@@ -68,14 +68,36 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const setCount = (p: Article, count: number, size: string = p.size) =>
-  t.app.stock.setCount(p.slug, { color: p.color, size }, count);
+/**
+ * The piece's size holds `count` pieces, all of them in the piece's colour (its first): pieces are counted per
+ * colour × size, and the stories below are about one variant, so its size's other colours are emptied.
+ */
+const setCount = async (p: Article, count: number, size: string = p.size) => {
+  await t.database.db
+    .update(productStock)
+    .set({ stock: 0 })
+    .where(
+      and(
+        eq(productStock.productId, p.productId),
+        eq(productStock.size, size),
+        ne(productStock.color, p.color),
+        eq(productStock.reserved, 0),
+      ),
+    );
+  return t.app.stock.setCount(p.slug, { color: p.color, size }, count);
+};
 const row = async (p: Article, size: string = p.size) =>
   (
     await t.database.db
       .select({ stock: productStock.stock, reserved: productStock.reserved })
       .from(productStock)
-      .where(and(eq(productStock.productId, p.productId), eq(productStock.size, size)))
+      .where(
+        and(
+          eq(productStock.productId, p.productId),
+          eq(productStock.color, p.color),
+          eq(productStock.size, size),
+        ),
+      )
   )[0];
 const publicSizes = async (slug: string): Promise<ProductSize[]> => {
   const res = await t.json(`/api/v1/products/slug/${slug}`);
@@ -138,18 +160,26 @@ describe('what shoppers see of the stock', () => {
     expect(listed?.sizes).toEqual(expected);
   });
 
-  it('seeds the demo with 0 to 6 pieces per size, some sizes sold out, one active product sold out in all', async () => {
+  it('seeds the demo with 0 to 6 pieces per colour and size, some sold out, one active product sold out in all', async () => {
     const all = await t.database.db.select().from(products);
     const counted = await t.database.db.select().from(productStock);
-    expect(counted.length).toBe(all.reduce((n, p) => n + p.sizes.length, 0));
+    const colours = await t.database.db
+      .select({ productId: productColors.productId, key: colors.key })
+      .from(productColors)
+      .innerJoin(colors, eq(colors.id, productColors.colorId));
+    const coloursOf = (id: number) => colours.filter((c) => c.productId === id).map((c) => c.key);
+    // A row for every colour × size of every product.
+    expect(counted.length).toBe(all.reduce((n, p) => n + p.sizes.length * coloursOf(p.id).length, 0));
     // plentyOfStock is not used here: the demo's own counts, or the ones the stories above set.
     const demo = all.filter((p) => !pieces.slice(0, next).some((x) => x.productId === p.id));
     for (const p of demo) {
-      for (const size of p.sizes) {
-        const r = counted.find((c) => c.productId === p.id && c.size === size);
-        expect(r?.stock, `${p.slug} ${size}`).toBe(demoStock(p.slug, size));
-        expect(r!.stock).toBeGreaterThanOrEqual(0);
-        expect(r!.stock).toBeLessThanOrEqual(6);
+      for (const color of coloursOf(p.id)) {
+        for (const size of p.sizes) {
+          const r = counted.find((c) => c.productId === p.id && c.color === color && c.size === size);
+          expect(r?.stock, `${p.slug} ${color} ${size}`).toBe(demoStock(p.slug, size, color));
+          expect(r!.stock).toBeGreaterThanOrEqual(0);
+          expect(r!.stock).toBeLessThanOrEqual(6);
+        }
       }
     }
     expect(counted.filter((c) => c.stock === 0).length).toBeGreaterThan(3);
@@ -198,23 +228,23 @@ describe('what shoppers see of the stock', () => {
 });
 
 describe('the cart refuses more than is left', () => {
-  it('answers 422 naming what is left on add, for the size whatever the colour, and changes nothing', async () => {
+  it('answers 422 naming what is left on add, for the colour and size, and changes nothing', async () => {
     const p = piece();
     await setCount(p, 2);
     const shopper = await newShopper(t);
     const beyond = await add(shopper, p, 3);
     expect(beyond.status).toBe(422);
     expect(ErrorEnvelopeSchema.parse(beyond.body)).toMatchObject({
-      message: `Only 2 left in size ${p.size}.`,
-      errors: { quantity: [`Only 2 left in size ${p.size}.`] },
-      shortages: [{ slug: p.slug, size: p.size, left: 2 }],
+      message: `Only 2 left in size ${p.size} in ${p.color}.`,
+      errors: { quantity: [`Only 2 left in size ${p.size} in ${p.color}.`] },
+      shortages: [{ slug: p.slug, color: p.color, size: p.size, left: 2 }],
     });
     expect((await cart(shopper)).items).toEqual([]);
 
     expect((await add(shopper, p, 2)).status).toBe(200);
     const third = await add(shopper, p, 1);
     expect(third.status).toBe(422);
-    expect(third.body.shortages).toEqual([{ slug: p.slug, size: p.size, left: 2 }]);
+    expect(third.body.shortages).toEqual([{ slug: p.slug, color: p.color, size: p.size, left: 2 }]);
     const lines = (await cart(shopper)).items;
     expect(lines.map((l) => [l.quantity, l.left, l.exceeds_stock])).toEqual([[2, 2, false]]);
 
@@ -222,10 +252,10 @@ describe('the cart refuses more than is left', () => {
     const other = await newShopper(t);
     const soldOut = await add(other, p, 1);
     expect(soldOut.status).toBe(422);
-    expect(soldOut.body.message).toBe(`Size ${p.size} of this piece is sold out.`);
+    expect(soldOut.body.message).toBe(`Size ${p.size} of this piece is sold out in ${p.color}.`);
   });
 
-  it('counts two colours of one size together', async () => {
+  it('counts each colour of a size apart: one sold out leaves the other for sale', async () => {
     const two = await t.database.db
       .select({ productId: productColors.productId, key: colors.key })
       .from(productColors)
@@ -233,13 +263,22 @@ describe('the cart refuses more than is left', () => {
       .orderBy(productColors.productId, productColors.sortOrder);
     const p = pieces.slice(next).find((x) => two.filter((c) => c.productId === x.productId).length >= 2)!;
     pieces.splice(pieces.indexOf(p), 1);
-    const [first, second] = two.filter((c) => c.productId === p.productId).map((c) => c.key);
+    const [first, second] = two.filter((c) => c.productId === p.productId).map((c) => c.key) as [
+      string,
+      string,
+    ];
     await setCount(p, 2);
+    await t.app.stock.setCount(p.slug, { color: second, size: p.size }, 1);
     const shopper = await newShopper(t);
-    expect((await add(shopper, p, 1, first)).status).toBe(200);
+    expect((await add(shopper, p, 2, first)).status).toBe(200);
+    // The first colour's two pieces are in the cart; the second colour's one is its own.
     const res = await add(shopper, p, 2, second);
     expect(res.status).toBe(422);
-    expect(res.body.shortages).toEqual([{ slug: p.slug, size: p.size, left: 2 }]);
+    expect(res.body.shortages).toEqual([{ slug: p.slug, color: second, size: p.size, left: 1 }]);
+    expect((await add(shopper, p, 1, second)).status).toBe(200);
+    expect((await add(shopper, p, 1, first)).body.shortages).toEqual([
+      { slug: p.slug, color: first, size: p.size, left: 2 },
+    ]);
   });
 
   it('refuses raising a line beyond stock, allows lowering it, and flags a line the stock fell under', async () => {
@@ -251,8 +290,8 @@ describe('the cart refuses more than is left', () => {
     const raised = await call(t, 'PUT', `/api/v1/cart/items/${lineId}`, shopper.token, { quantity: 5 });
     expect(raised.status).toBe(422);
     expect(raised.body).toMatchObject({
-      message: `Only 4 left in size ${p.size}.`,
-      shortages: [{ slug: p.slug, size: p.size, left: 4 }],
+      message: `Only 4 left in size ${p.size} in ${p.color}.`,
+      shortages: [{ slug: p.slug, color: p.color, size: p.size, left: 4 }],
     });
     expect((await cart(shopper)).items[0]?.quantity).toBe(3);
 
@@ -262,9 +301,9 @@ describe('the cart refuses more than is left', () => {
     // Checkout refuses it, naming what is left, before any money moves.
     const intent = await createIntent(t, shopper, Number(totalOf([line(p, 3)])));
     expect(intent.status).toBe(409);
-    expect(intent.body.shortages).toEqual([{ slug: p.slug, size: p.size, left: 1 }]);
+    expect(intent.body.shortages).toEqual([{ slug: p.slug, color: p.color, size: p.size, left: 1 }]);
     expect(intent.body.message).toMatch(
-      /^Some pieces in your cart are no longer in stock: Only 1 left of .+ in size/,
+      new RegExp(`^Some pieces in your cart are no longer in stock: Only 1 left of .+ in ${p.color}, size`),
     );
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, shopper.id))).toEqual([]);
 
@@ -296,9 +335,14 @@ describe('the cart refuses more than is left', () => {
         index: 0,
         slug: gone.slug,
         reason: 'sold_out',
-        message: `Size ${gone.size} of this piece is sold out.`,
+        message: `Size ${gone.size} of this piece is sold out in ${gone.color}.`,
       },
-      { index: 1, slug: few.slug, reason: 'reduced', message: `Only 2 left in size ${few.size}: 2 added.` },
+      {
+        index: 1,
+        slug: few.slug,
+        reason: 'reduced',
+        message: `Only 2 left in size ${few.size} in ${few.color}: 2 added.`,
+      },
     ]);
     expect(merged.items.map((i) => [i.product.slug, i.quantity, i.exceeds_stock])).toEqual([
       [few.slug, 2, false],
@@ -319,11 +363,13 @@ describe('payments hold the pieces', () => {
     await expect.poll(() => sizeOf(p), { timeout: 3000 }).toEqual({ name: p.size, in_stock: false, left: 0 });
 
     const other = await newShopper(t);
-    expect((await add(other, p, 1)).body.shortages).toEqual([{ slug: p.slug, size: p.size, left: 0 }]);
+    expect((await add(other, p, 1)).body.shortages).toEqual([
+      { slug: p.slug, color: p.color, size: p.size, left: 0 },
+    ]);
     await fillCart(t, other, [line(p, 1)]);
     const refused = await createIntent(t, other, Number(totalOf([line(p, 1)])));
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('is sold out in size');
+    expect(refused.body.message).toContain(`is sold out in ${p.color}, size`);
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, other.id))).toEqual([]);
 
     // The holder's own hold is theirs: their cart is not flagged, and a second intent (another tab) takes the
@@ -367,7 +413,7 @@ describe('payments hold the pieces', () => {
       amount: Number(totalOf([line(p, 2), line(q, 2)])),
     });
     expect(short.status).toBe(409);
-    expect(short.body.shortages).toEqual([{ slug: q.slug, size: q.size, left: 1 }]);
+    expect(short.body.shortages).toEqual([{ slug: q.slug, color: q.color, size: q.size, left: 1 }]);
     expect(await row(p)).toEqual({ stock: 3, reserved: 2 });
     expect(await row(q)).toEqual({ stock: 1, reserved: 0 });
   });
@@ -500,7 +546,7 @@ describe('a payment with no piece behind it', () => {
       expect(answer.status).toBe(409);
       expect(ErrorEnvelopeSchema.parse(answer.body)).toMatchObject({
         refunded: true,
-        shortages: [{ slug: p.slug, size: p.size, left: 0 }],
+        shortages: [{ slug: p.slug, color: p.color, size: p.size, left: 0 }],
       });
       expect(answer.body.message).toContain(`Your payment of AED ${p.price} has been refunded in full.`);
       const payment = await paymentOf(intentId);
@@ -582,24 +628,42 @@ describe('npm run stock', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('sets and shows the pieces of a size, and refuses what is not a product, a size or a count', async () => {
-    const set = await run('Zahra-Emerald-Velvet-Caftan', 'm', '4');
+  it('sets and shows the pieces of a colour and size, and refuses what is not a product, a variant or a count', async () => {
+    const set = await run('Zahra-Emerald-Velvet-Caftan', 'm', '4', '--color=Emerald');
     expect(set).toEqual({
       code: 0,
-      out: 'zahra-emerald-velvet-caftan size M: 4 for sale; -2 in the stock history.',
+      out: 'zahra-emerald-velvet-caftan emerald, size M: 4 for sale; -2 in the stock history.',
       err: '',
     });
-    expect((await run('zahra-emerald-velvet-caftan', 'M', '٤')).out).toBe(
-      'zahra-emerald-velvet-caftan size M: 4 for sale, unchanged.',
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '٤', '--color=emerald')).out).toBe(
+      'zahra-emerald-velvet-caftan emerald, size M: 4 for sale, unchanged.',
+    );
+    expect(await run('zahra-emerald-velvet-caftan', 'M', '2')).toMatchObject({
+      code: 1,
+      err: 'zahra-emerald-velvet-caftan comes in several colours: name one with --color=<colour> (emerald, midnight-blue, bordeaux).',
+    });
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '2', '--color=purple')).err).toBe(
+      'zahra-emerald-velvet-caftan has no colour "purple"; its colours are emerald, midnight-blue, bordeaux.',
+    );
+    expect((await run('zahra-emerald-velvet-caftan', 'M', '2', '--color=bordeaux')).out).toBe(
+      'zahra-emerald-velvet-caftan bordeaux, size M: 2 for sale; +2 in the stock history.',
     );
     const shown = await run('zahra-emerald-velvet-caftan');
     expect(shown.code).toBe(0);
     expect(shown.out.split('\n')).toEqual([
       'zahra-emerald-velvet-caftan (active)',
-      '  S      3 for sale',
-      '  M      4 for sale',
-      '  L      6 for sale',
-      '  XL     5 for sale',
+      '  emerald       S      3 for sale',
+      '  emerald       M      4 for sale',
+      '  emerald       L      6 for sale',
+      '  emerald       XL     5 for sale',
+      '  midnight-blue S      0 for sale',
+      '  midnight-blue M      0 for sale',
+      '  midnight-blue L      0 for sale',
+      '  midnight-blue XL     0 for sale',
+      '  bordeaux      S      0 for sale',
+      '  bordeaux      M      2 for sale',
+      '  bordeaux      L      0 for sale',
+      '  bordeaux      XL     0 for sale',
     ]);
 
     expect(await run('no-such-piece', 'M', '1')).toMatchObject({
@@ -621,18 +685,22 @@ describe('npm run stock', () => {
     expect((await run('zahra-emerald-velvet-caftan', 'M', '9', '--note=recount')).code).toBe(2);
     expect((await run('zahra-emerald-velvet-caftan', 'M')).code).toBe(2);
     expect((await run()).code).toBe(2);
-    expect((await run('zahra-emerald-velvet-caftan')).out).toContain('  M      4 for sale');
+    expect((await run('zahra-emerald-velvet-caftan')).out).toContain('  emerald       M      4 for sale');
   });
 
   it('adds or takes away pieces with a reason, each change in the stock history with the command as its source', async () => {
-    expect((await run('zahra-emerald-velvet-caftan', 'L', '+2', '--note=from the workshop')).out).toBe(
-      'zahra-emerald-velvet-caftan size L: 8 for sale; +2 in the stock history.',
+    const emerald = '--color=emerald';
+    expect(
+      (await run('zahra-emerald-velvet-caftan', 'L', '+2', '--note=from the workshop', emerald)).out,
+    ).toBe('zahra-emerald-velvet-caftan emerald, size L: 8 for sale; +2 in the stock history.');
+    expect((await run('zahra-emerald-velvet-caftan', 'L', '−1', '--reason=damaged', emerald)).out).toBe(
+      'zahra-emerald-velvet-caftan emerald, size L: 7 for sale; -1 in the stock history.',
     );
-    expect((await run('zahra-emerald-velvet-caftan', 'L', '−1', '--reason=damaged')).out).toBe(
-      'zahra-emerald-velvet-caftan size L: 7 for sale; -1 in the stock history.',
+    expect((await run('zahra-emerald-velvet-caftan', 'L', '-8', emerald)).err).toBe(
+      'There are only 7 pieces of emerald, size L: the change may not be below -7.',
     );
-    expect((await run('zahra-emerald-velvet-caftan', 'L', '-8')).err).toBe(
-      'There are only 7 pieces of size L: the change may not be below -7.',
+    expect((await run('zahra-emerald-velvet-caftan', 'L', '+1', '--color=midnight-blue')).out).toBe(
+      'zahra-emerald-velvet-caftan midnight-blue, size L: 1 for sale; +1 in the stock history.',
     );
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
     try {
@@ -643,11 +711,21 @@ describe('npm run stock', () => {
         .where(eq(products.slug, 'zahra-emerald-velvet-caftan'))
         .orderBy(stockMovements.id);
       expect(
-        moves.map(({ stock_movements: m }) => [m.size, m.delta, m.reason, m.source, m.note, m.stockAfter]),
+        moves.map(({ stock_movements: m }) => [
+          m.color,
+          m.size,
+          m.delta,
+          m.reason,
+          m.source,
+          m.note,
+          m.stockAfter,
+        ]),
       ).toEqual([
-        ['M', -2, 'correction', 'command', 'set to 4 with npm run stock', 4],
-        ['L', 2, 'received', 'command', 'from the workshop', 8],
-        ['L', -1, 'damaged', 'command', null, 7],
+        ['emerald', 'M', -2, 'correction', 'command', 'set to 4 with npm run stock', 4],
+        ['bordeaux', 'M', 2, 'correction', 'command', 'set to 2 with npm run stock', 2],
+        ['emerald', 'L', 2, 'received', 'command', 'from the workshop', 8],
+        ['emerald', 'L', -1, 'damaged', 'command', null, 7],
+        ['midnight-blue', 'L', 1, 'received', 'command', null, 1],
       ]);
     } finally {
       await handle.close();
@@ -661,7 +739,7 @@ describe('npm run stock', () => {
     await fillCart(t, shopper, [line(p, 2)]);
     expect((await createIntent(t, shopper, Number(totalOf([line(p, 2)])))).status).toBe(201);
     await expect(setCount(p, 1)).rejects.toThrow(
-      `2 pieces of ${p.slug} in size ${p.size} are held by payments under way: set at least that many`,
+      `2 pieces of ${p.slug} in ${p.color}, size ${p.size} are held by payments under way: set at least that many`,
     );
     expect(await row(p)).toEqual({ stock: 3, reserved: 2 });
     expect(await setCount(p, 2)).toMatchObject({ stock: 2, reserved: 2 });
@@ -677,8 +755,8 @@ it('keeps every count between 0 and what is not sold, whatever the stories above
   const held = await t.database.db.select().from(stockHolds);
   for (const r of rows) {
     const sum = held
-      .filter((h) => h.productId === r.productId && h.size === r.size)
+      .filter((h) => h.productId === r.productId && h.color === r.color && h.size === r.size)
       .reduce((n, h) => n + h.quantity, 0);
-    expect(sum, `${r.productId} ${r.size}`).toBe(r.reserved);
+    expect(sum, `${r.productId} ${r.color} ${r.size}`).toBe(r.reserved);
   }
 });

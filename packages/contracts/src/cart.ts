@@ -52,8 +52,9 @@ export const ServerCartItemSchema = z.object({
     name_fr: z.string(),
     name_ar: z.string(),
     /**
-     * False once the product went inactive, or no longer offers the line's colour or size: the line stays
-     * visible (and counts in total_items) but not in total_amount, and checkout refuses it.
+     * False once the product went inactive, or no longer offers the line's colour or size, or has no count for
+     * that colour × size (the variant is not offered): the line stays visible (and counts in total_items) but
+     * not in total_amount, and checkout refuses it.
      */
     available: z.boolean(),
   }),
@@ -72,7 +73,7 @@ export const ServerCartItemSchema = z.object({
   /** price x quantity, shown even when the line is unavailable. */
   line_total: MoneySchema,
   /**
-   * Pieces of this product and size the shopper can still have (pieces their own payment under way holds
+   * Pieces of this product's colour × size the shopper can still have (pieces their own payment under way holds
    * count as theirs), given when STOCK_LEFT_SHOWN_AT or fewer, or fewer than the line's quantity; null when
    * there are plenty.
    */

@@ -85,12 +85,23 @@ export async function deliveredOrder(
   return orderOf(t, shopper, order.id);
 }
 
-/** A size's count and what is held of it. */
-export async function piecesOf(t: TestApp, p: Pick<Article, 'productId'>, size: string) {
+/** A variant's count and what is held of it: the article's colour unless another is named. */
+export async function piecesOf(
+  t: TestApp,
+  p: Pick<Article, 'productId' | 'color'>,
+  size: string,
+  color: string = p.color,
+) {
   const [row] = await t.database.db
     .select({ stock: productStock.stock, reserved: productStock.reserved })
     .from(productStock)
-    .where(and(eq(productStock.productId, p.productId), eq(productStock.size, size)));
+    .where(
+      and(
+        eq(productStock.productId, p.productId),
+        eq(productStock.color, color),
+        eq(productStock.size, size),
+      ),
+    );
   return row ?? { stock: 0, reserved: 0 };
 }
 
@@ -119,7 +130,7 @@ export async function snapshot(t: TestApp) {
     outbox: await count('outbox'),
     audit: await count('audit_log'),
     stock: await query(
-      'select product_id, size, stock, reserved from product_stock order by product_id, size',
+      'select product_id, color, size, stock, reserved from product_stock order by product_id, color, size',
     ),
     orders: await query('select id, payment_status, fulfillment_status from orders order by id'),
     items: await query('select id, restocked_quantity from order_items order by id'),

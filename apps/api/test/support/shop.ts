@@ -97,13 +97,15 @@ export function call(t: TestApp, method: string, path: string, token?: string, b
 }
 
 /**
- * Every size of every product gets at least `pieces` pieces: for files whose stories are not about stock, so
- * that the demo's few pieces per size never run out under them.
+ * Every colour × size of every product gets at least `pieces` pieces: for files whose stories are not about
+ * stock, so that the demo's few pieces never run out under them.
  */
 export async function plentyOfStock(t: TestApp, pieces = 10_000) {
-  await t.database.db.execute(sql`insert into product_stock (product_id, size, stock)
-    select p.id, s.size, ${pieces}::int from products p cross join lateral unnest(p.sizes) as s(size)
-    on conflict (product_id, size) do update set stock = greatest(product_stock.stock, excluded.stock)`);
+  await t.database.db.execute(sql`insert into product_stock (product_id, color, size, stock)
+    select p.id, coalesce(c.key, ''), s.size, ${pieces}::int
+    from products p cross join lateral unnest(p.sizes) as s(size)
+    left join product_colors pc on pc.product_id = p.id left join colors c on c.id = pc.color_id
+    on conflict (product_id, color, size) do update set stock = greatest(product_stock.stock, excluded.stock)`);
 }
 
 /** Active products of the demo catalogue, each with its first colour and first size. */
@@ -230,13 +232,19 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
 
 export { eventually } from './eventually.js';
 
-/** A size's stock and the pieces held for payments in progress. */
+/** A variant's stock (the article's colour and size) and the pieces held for payments in progress. */
 export const stockOf = async (t: TestApp, p: Article) =>
   (
     await t.database.db
       .select({ stock: productStock.stock, reserved: productStock.reserved })
       .from(productStock)
-      .where(and(eq(productStock.productId, p.productId), eq(productStock.size, p.size)))
+      .where(
+        and(
+          eq(productStock.productId, p.productId),
+          eq(productStock.color, p.color),
+          eq(productStock.size, p.size),
+        ),
+      )
   )[0];
 
 /** The shop's record of a payment, by the provider's intent id. */

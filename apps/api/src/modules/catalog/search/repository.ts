@@ -55,7 +55,7 @@ export function loadProducts(db: Database, ids?: number[]): Promise<ProductRow[]
           extract(epoch from p.created_at)::float8 as created,
           array(select distinct co.family from product_colors pc join colors co on co.id = pc.color_id
             where pc.product_id = p.id) as families,
-          array(select ps.size from product_stock ps where ps.product_id = p.id
+          array(select distinct ps.size from product_stock ps where ps.product_id = p.id
             and ps.stock > ps.reserved and ps.size = any(p.sizes)) as sizes,
           exists (select 1 from product_stock ps where ps.product_id = p.id and ps.stock > ps.reserved)
             as "inStock"
