@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, snap } from '../fixtures/shop';
-import { exact, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
+import { exact, fitsAPhone, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
 
 /**
  * Pieces per colour × size (DESIGN 17, Variants). Each story makes its own caftan through the back office's API:
@@ -153,6 +153,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(main).toHaveAttribute('src', made.pictures.emerald);
     await expect(soldOutL).toBeDisabled();
     await expect(product.size('M')).toBeChecked();
+    await fitsAPhone(page);
 
     // The owner adds XL: the grid takes a first count for each colour's XL; the counted cells stay counts.
     await openAdmin(page, `/admin/products/${made.id}`, lang, dark);
@@ -160,6 +161,8 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(grid).toBeVisible();
     await expect(page.getByLabel(wa('form.stockOfVariant', { color: bordeaux, size: 'M' }))).toHaveCount(0);
     await page.getByRole('checkbox', { name: wa('form.size', { size: 'XL' }) }).check();
+    // On a phone the grid scrolls within itself: the page does not.
+    await fitsAPhone(page);
     await page
       .getByLabel(wa('form.stockOfVariant', { color: bordeaux, size: 'XL' }), { exact: true })
       .fill('5');
