@@ -32,17 +32,31 @@ interface Listed {
   sizes: { name: string; in_stock: boolean; left?: number }[];
 }
 
-/** Pieces still in stock, caftans and jellabas, each product with the sizes it has in stock. */
+/**
+ * Pieces still in stock, caftans and jellabas, each product with the sizes its first colour (the one these stories
+ * buy) has in stock: pieces are counted per colour × size, and a listing's size is in stock when any colour is.
+ */
 async function inStock(request: APIRequestContext): Promise<{ product: Listed; sizes: string[] }[]> {
-  const out: { product: Listed; sizes: string[] }[] = [];
+  const listed: Listed[] = [];
   for (const category of ['jellaba', 'caftan']) {
     const res = await request.get(`/api/v1/products/filters/category/${category}`);
-    for (const p of (await res.json()).data.data.products as Listed[]) {
-      const sizes = p.sizes.filter((s) => s.in_stock).map((s) => s.name);
-      if (p.status !== 'inactive' && sizes.length > 0) out.push({ product: p, sizes });
-    }
+    for (const p of (await res.json()).data.data.products as Listed[])
+      if (p.status !== 'inactive' && p.sizes.some((s) => s.in_stock)) listed.push(p);
   }
-  return out;
+  const out = await Promise.all(
+    listed.map(async (product) => {
+      const res = await request.get(`/api/v1/products/slug/${product.slug}`);
+      const { variants } = (await res.json()).data.product as {
+        variants: { color: string; size: string; in_stock: boolean }[];
+      };
+      const color = product.colors[0]?.key ?? '';
+      const sizes = product.sizes
+        .map((s) => s.name)
+        .filter((size) => variants.some((v) => v.color === color && v.size === size && v.in_stock));
+      return { product, sizes };
+    }),
+  );
+  return out.filter((p) => p.sizes.length > 0);
 }
 
 const pieceOf = (p: Listed, size: string): CatalogPiece => ({
