@@ -300,9 +300,7 @@ describe('adding to the cart', () => {
       ).toEqual(before);
     } finally {
       await db.insert(productColors).values(saved);
-      await db
-        .delete(productStock)
-        .where(and(eq(productStock.productId, p.id), eq(productStock.color, '')));
+      await db.delete(productStock).where(and(eq(productStock.productId, p.id), eq(productStock.color, '')));
     }
   });
 });

@@ -316,6 +316,27 @@ describe('the back office counts per colour and size', () => {
     });
   });
 
+  it('a colour renamed in the form keeps its pieces under its new key', async () => {
+    const { product } = await caftan({ emerald: { M: 2 }, bordeaux: { M: 3, L: 1 } });
+    const wine = { ...BORDEAUX, name: { en: 'Wine', fr: 'Lie-de-vin', ar: 'نبيذي' } };
+    const res = await asAdmin('PATCH', ADMIN_API.product(product.id), {
+      colors: [EMERALD, wine],
+      version: product.version,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = AdminProductResponseSchema.parse(res.body).data.product;
+    const key = after.colors[1]!.key;
+    expect(key).not.toBe('bordeaux');
+    expect(after.variants).toEqual([
+      { color: 'emerald', size: 'M', stock: 2, reserved: 0 },
+      { color: 'emerald', size: 'L', stock: 0, reserved: 0 },
+      { color: key, size: 'M', stock: 3, reserved: 0 },
+      { color: key, size: 'L', stock: 1, reserved: 0 },
+    ]);
+    const moves = (await asAdmin('GET', ADMIN_API.stockAdjustments(product.id))).body.data.adjustments;
+    expect(moves.filter((m: { note: string }) => m.note === `colour renamed from bordeaux`)).toHaveLength(2);
+  });
+
   it('adjusts one variant only, and refuses a variant the product does not come in', async () => {
     const { product, article } = await caftan({ emerald: { M: 2 }, bordeaux: { M: 2 } });
     const path = ADMIN_API.stockAdjustments(product.id);

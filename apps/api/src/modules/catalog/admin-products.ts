@@ -262,6 +262,22 @@ export class AdminProductService {
       if (input.sizes) set.sizes = input.sizes.map((s) => s.name);
       await tx.update(products).set(set).where(eq(products.id, id));
       const colours = input.colors ? await setColors(tx, id, input.colors) : before.colors;
+      // A colour renamed (same value, another name: another key) keeps its pieces and its pictures.
+      const renames = before.colors.flatMap((old) => {
+        const now = colours.find((c) => c.value === old.value);
+        return now && now.key !== old.key && !colours.some((c) => c.key === old.key)
+          ? [{ from: old.key, to: now.key }]
+          : [];
+      });
+      if (renames.length > 0) {
+        await this.stock.renameColors(tx, id, renames, actorId);
+        for (const { from, to } of renames) {
+          await tx
+            .update(productImages)
+            .set({ color: to })
+            .where(and(eq(productImages.productId, id), eq(productImages.color, from)));
+        }
+      }
       if (input.colors || input.sizes || input.variants) {
         const sizes = input.sizes?.map((s) => s.name) ?? before.sizes.map((s) => s.name);
         await this.stock.setVariants(tx, id, newVariants(colours, sizes, input.variants ?? []), actorId);

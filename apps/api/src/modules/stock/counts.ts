@@ -363,6 +363,67 @@ export class StockCounts {
     );
   }
 
+  /**
+   * Colours renamed in the product's form (same value, another name, hence another key): their variants keep
+   * their pieces under the new key, each move written to the history. Refused (422 on `colors`) while payments
+   * under way or exchanges hold pieces of the old one, whose holds name it.
+   */
+  async renameColors(
+    tx: Database,
+    productId: number,
+    renames: readonly { from: string; to: string }[],
+    actorId: number | null,
+  ) {
+    for (const { from, to } of renames) {
+      const rows = await tx
+        .select()
+        .from(productStock)
+        .where(and(eq(productStock.productId, productId), eq(productStock.color, from)))
+        .for('update');
+      const held = rows.filter((r) => r.reserved > 0);
+      if (held.length > 0) {
+        throw new HttpError(422, 'Some pieces are held by payments under way.', {
+          colors: [
+            fieldError(
+              'not_allowed',
+              `Payments under way or exchanges hold pieces of ${from} (${held.map((h) => `size ${h.size}: ${h.reserved}`).join('; ')}): rename it when they are paid or released.`,
+            ),
+          ],
+        });
+      }
+      await tx
+        .update(productStock)
+        .set({ color: to, updatedAt: new Date() })
+        .where(and(eq(productStock.productId, productId), eq(productStock.color, from)));
+      for (const row of sortedVariants(rows).filter((r) => r.stock > 0)) {
+        await tx.insert(stockMovements).values([
+          {
+            productId,
+            color: from,
+            size: row.size,
+            delta: -row.stock,
+            reason: 'correction',
+            note: `colour renamed to ${to}`,
+            stockAfter: 0,
+            actorId,
+            source: 'admin',
+          },
+          {
+            productId,
+            color: to,
+            size: row.size,
+            delta: row.stock,
+            reason: 'correction',
+            note: `colour renamed from ${from}`,
+            stockAfter: row.stock,
+            actorId,
+            source: 'admin',
+          },
+        ]);
+      }
+    }
+  }
+
   /** Counts of every variant a product comes in (its colours × its sizes; without a row: 0). */
   async counts(slug: string) {
     const [product] = await this.db

@@ -29,6 +29,5 @@ export {
   type PieceLine,
   type VariantLevels,
 } from './levels.js';
-export { colorKeysOf } from './counts.js';
 export { adjustStock, stockHistory } from './history.js';
 export { stockGauge } from './gauges.js';

@@ -600,6 +600,16 @@ export class StockService {
     return this.#counts.setVariants(tx, productId, variants, actorId);
   }
 
+  /** Colours renamed in the product's form keep their pieces (StockCounts.renameColors). */
+  renameColors(
+    tx: Database,
+    productId: number,
+    renames: readonly { from: string; to: string }[],
+    actorId: number | null,
+  ) {
+    return this.#counts.renameColors(tx, productId, renames, actorId);
+  }
+
   /** Counts of every variant a product comes in (StockCounts.counts). */
   counts(slug: string) {
     return this.#counts.counts(slug);
