@@ -134,6 +134,8 @@ export interface ConfirmationState {
   orderNumber: string;
   amount: string;
   paymentMethod: PaymentMethod;
+  /** The shipping rate paid for, with its delivery days. */
+  delivery?: Pick<ShippingMethod, 'name' | 'min_days' | 'max_days'>;
 }
 
 export function isConfirmationState(value: unknown): value is ConfirmationState {

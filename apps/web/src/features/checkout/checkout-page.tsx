@@ -82,6 +82,7 @@ export default function CheckoutPage() {
     lines: cart.lines,
     address,
     shipping,
+    delivery: rate,
   });
   const applePay = useApplePay({
     payment,

@@ -70,6 +70,8 @@ interface Options {
   address: AddressFields | null;
   /** The rate chosen at step 2 for the address's country: no intent without one. */
   shipping: ShippingChoice | null;
+  /** That rate's name and days, for the confirmation page. */
+  delivery?: ConfirmationState['delivery'];
 }
 
 function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
@@ -88,7 +90,7 @@ function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }
  * the order, empties the cart and moves on to the confirmation page. Kept above the steps so that going back to
  * the address and forward again keeps the same intent.
  */
-export function useCheckoutPayment({ wantIntent, amount, lines, address, shipping }: Options) {
+export function useCheckoutPayment({ wantIntent, amount, lines, address, shipping, delivery }: Options) {
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const client = useQueryClient();
@@ -217,6 +219,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address, shippin
           orderNumber: order.order_number,
           amount: order.total_amount,
           paymentMethod: input.method,
+          ...(delivery && { delivery }),
         };
         timer.current = setTimeout(() => {
           void navigate(paths.orderConfirmation.href(), { replace: true, state });
@@ -224,7 +227,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address, shippin
       };
       await attempt();
     },
-    [lines, client, navigate, i18n.language],
+    [lines, delivery, client, navigate, i18n.language],
   );
 
   /**

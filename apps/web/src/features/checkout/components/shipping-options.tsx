@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShippingMethod } from '@boutique/contracts';
 import { formatMoney } from '@/lib/format';
 import { localized } from '@/lib/product';
+import { useDeliveryDays } from '@/lib/delivery';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/field';
 import styles from './checkout.module.css';
@@ -16,15 +17,6 @@ interface ShippingOptionsProps {
   selected: string | undefined;
   onSelect: (id: string) => void;
   disabled: boolean;
-}
-
-/** The delivery estimate of a rate in the page's language: "2–4 business days", "1 business day". */
-export function useDeliveryDays() {
-  const { t } = useTranslation('checkout');
-  return (m: Pick<ShippingMethod, 'min_days' | 'max_days'>) =>
-    m.min_days === m.max_days
-      ? t('shipping.days', { count: m.max_days })
-      : t('shipping.range', { min: m.min_days, max: m.max_days });
 }
 
 /** Step 2's choice of shipping for the address's country: name, delivery days and price, FREE highlighted. */
