@@ -300,7 +300,8 @@ export const PublicShippingZonesResponseSchema = envelope(
     ),
   }),
 );
-export type PublicShippingZones = z.infer<typeof PublicShippingZonesResponseSchema>['data']['zones'];
+export type PublicShippingZonesResponse = z.infer<typeof PublicShippingZonesResponseSchema>;
+export type PublicShippingZones = PublicShippingZonesResponse['data']['zones'];
 export type ShippingMethodsResponse = z.infer<typeof ShippingMethodsResponseSchema>;
 
 // ---- search synonyms (back office) ----
