@@ -99,3 +99,8 @@ export type ShippingZone = z.infer<typeof ShippingZoneSchema>;
 
 export const ShippingZonesResponseSchema = envelope(z.object({ zones: z.array(ShippingZoneSchema) }));
 export const ShippingZoneResponseSchema = envelope(z.object({ zone: ShippingZoneSchema }));
+export type ShippingZonesResponse = z.infer<typeof ShippingZonesResponseSchema>;
+export type ShippingZoneResponse = z.infer<typeof ShippingZoneResponseSchema>;
+/** What the back office's form sends (amounts and days as typed). */
+export type ShippingZoneInput = z.input<typeof ShippingZoneCreateSchema>;
+export type ShippingZoneChange = z.input<typeof ShippingZoneUpdateSchema>;
