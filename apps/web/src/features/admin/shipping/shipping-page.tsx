@@ -145,7 +145,7 @@ function ZoneCard({
           <tbody>
             {zone.rates.map((r) => (
               <tr key={r.id}>
-                <th scope="row">
+                <th scope="row" className="adm-wrap">
                   <bdi>{r.name[lang] || r.name.en}</bdi>
                 </th>
                 <td className="adm-num">
