@@ -124,6 +124,13 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(sheet.getByTestId('invoice-total')).toContainText(
       total.toLocaleString('en-US', { minimumFractionDigits: 2 }),
     );
+
+    // The shipping page reads the same rates: the UAE's first, the rest of the world free.
+    await shop.open('/shipping', { lang, dark: lang === 'ar' });
+    const rows = page.getByTestId('shipping-rates').getByRole('row');
+    await expect(rows.filter({ hasText: names.express[lang] })).toContainText(aed(45, lang));
+    await expect(rows.filter({ hasText: names.standard[lang] })).toContainText(aed(1000, lang));
+    await snap(page, `shipping-page-${lang}${lang === 'ar' ? '-dark' : ''}`);
   });
 }
 
