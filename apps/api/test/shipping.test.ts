@@ -379,4 +379,40 @@ describe('paying with shipping', () => {
     });
     expect(ae.status).toBe(200);
   });
+
+  it("prices Apple Pay's shipping for the wallet's own shipping contact's country", async () => {
+    const shopper = await newShopper(t);
+    const lines = [line(0)];
+    await fillCart(t, shopper, lines);
+    const express = rateOf('Express');
+    const fils = await priceOf('Express', lines);
+    const pay = (country: string, amount: string) =>
+      call(t, 'POST', '/api/v1/apple-pay/process-payment', shopper.token, {
+        applePayToken: { paymentData: { version: 'EC_v1', data: 'x' }, transactionIdentifier: 'ABC123' },
+        billing_contact: { givenName: 'Mahra', familyName: 'Al Ketbi', countryCode: 'AE' },
+        shipping_contact: {
+          givenName: 'Mahra',
+          familyName: 'Al Ketbi',
+          locality: 'Paris',
+          countryCode: country,
+        },
+        shipping_rate_id: express.id,
+        amount,
+        currency: 'AED',
+      });
+    // The wallet ships to France: the UAE's Express is not offered there, whatever the billing country.
+    const abroad = await pay('FR', plus(lines, fils));
+    expect(abroad.status).toBe(422);
+    expect(abroad.body.error_codes.shipping_rate_id).toEqual(['unavailable']);
+    // A total without the shipping is refused; with it, charged.
+    expect((await pay('AE', totalOf(lines))).status).toBe(409);
+    const paid = await pay('AE', plus(lines, fils));
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.success).toBe(true);
+    const payment = await paymentOf(t, paid.body.data.transaction_id);
+    expect(payment).toMatchObject({
+      amount: plus(lines, fils),
+      shipping: { rateId: express.id, country: 'AE' },
+    });
+  });
 });
