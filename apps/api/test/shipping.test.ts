@@ -322,6 +322,13 @@ describe('paying with shipping', () => {
       orderPayload(lines, paymentIntentId),
     );
     expect(cheap.status).toBe(409);
+    // So is an order shipping elsewhere than the country the shipping was priced for.
+    const elsewhere = await call(t, 'POST', '/api/v1/orders', shopper.token, {
+      ...orderPayload(lines, paymentIntentId),
+      total_amount: total,
+      shipping_address: address({ country: 'FR', city: 'Paris' }),
+    });
+    expect(elsewhere.status).toBe(409);
     const placed = await call(t, 'POST', '/api/v1/orders', shopper.token, {
       ...orderPayload(lines, paymentIntentId, { locale: 'en' }),
       total_amount: total,

@@ -96,9 +96,12 @@ export class OrderService {
   async placeOrder(userId: number, input: CreateOrder): Promise<PlacedOrder> {
     const { payment, order: existing } = await this.#ownPayment(userId, input.transaction_id);
     const paidFils = linesTotalFils(payment.lines);
+    // The shipping was priced for a country: the order ships there (DESIGN section 17).
+    const shipsTo = (input.shipping_address ?? input.billing_address).country.trim().toUpperCase();
     const agrees =
       clientAmountToFils(input.total_amount) === paidFils + paymentShippingFils(payment) &&
-      itemsMatch(payment.lines, input.items);
+      itemsMatch(payment.lines, input.items) &&
+      (!payment.shipping?.country || payment.shipping.country === shipsTo);
 
     if (!agrees) {
       throw new HttpError(
