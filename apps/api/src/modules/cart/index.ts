@@ -7,7 +7,8 @@ export { cartRoutes } from './routes.js';
 export {
   priceCartForPayment,
   linesTotalFils,
-  SHIPPING_FILS,
+  paymentShippingFils,
   CART_EMPTY,
   type PricedCart,
+  type ShippingRequest,
 } from './payment-pricing.js';

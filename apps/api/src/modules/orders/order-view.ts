@@ -39,6 +39,12 @@ export function toOrder(
     payment_method: row.paymentMethod,
     subtotal: row.subtotal,
     shipping_amount: row.shippingAmount,
+    shipping_method: row.shippingMethod && {
+      id: row.shippingMethod.rateId,
+      name: row.shippingMethod.name,
+      min_days: row.shippingMethod.minDays,
+      max_days: row.shippingMethod.maxDays,
+    },
     total_amount: row.totalAmount,
     currency: 'AED',
     items: items.map((item): OrderItem => ({

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
-import { fromFils } from '@boutique/contracts/constants';
+import { fromFils, toFils } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useCountryName } from '@/lib/countries';
@@ -14,6 +14,8 @@ import { useSession } from '@/lib/session/session';
 import { emptyAddress, type AddressFields, type AddressValues } from '@/lib/address-validation';
 import { usePaymentConfig } from './api/get-payment-config';
 import { useSavedAddresses } from './api/get-saved-addresses';
+import { useShippingMethods } from './api/get-shipping-methods';
+import { chosenRate } from './checkout-model';
 import { useCheckoutCart } from './use-checkout-cart';
 import { useCheckoutPayment } from './use-checkout-payment';
 import { useApplePay } from './use-apple-pay';
@@ -38,7 +40,16 @@ const preferred = (saved: Address[]) => saved.find((a) => a.is_default) ?? saved
 
 export default function CheckoutPage() {
   const { t, i18n } = useTranslation('checkout');
-  const cart = useCheckoutCart();
+  const [address, setAddress] = useState<AddressFields | null>(null);
+  // Shipping (DESIGN section 17): the rates for the address's country, priced for the cart's subtotal; the
+  // shopper's choice, else the cheapest, goes into the totals and the payment.
+  const [rateChoice, setRateChoice] = useState<string | null>(null);
+  const [subtotal, setSubtotal] = useState('0.00');
+  const methods = useShippingMethods(address?.country, subtotal);
+  const rate = chosenRate(methods.data?.methods, rateChoice);
+  const cart = useCheckoutCart(rate ? toFils(rate.price) : undefined);
+  const cartSubtotal = fromFils(cart.summary.subtotalFils);
+  useEffect(() => setSubtotal(cartSubtotal), [cartSubtotal]);
   const saved = useSavedAddresses();
   const { user } = useSession();
   const config = usePaymentConfig();
@@ -46,7 +57,6 @@ export default function CheckoutPage() {
   const [values, setValues] = useState<AddressValues>(emptyAddress);
   const [edited, setEdited] = useState(false);
   const [savedId, setSavedId] = useState<number | null>(null);
-  const [address, setAddress] = useState<AddressFields | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStepRender = useRef(true);
 
@@ -56,17 +66,30 @@ export default function CheckoutPage() {
   const shown = cart.lines.length > 0 ? cart : bought.current;
 
   const amount = fromFils(cart.summary.totalFils);
+  const shipping = useMemo(
+    () => (rate && address ? { rateId: rate.id, country: address.country } : null),
+    [rate, address],
+  );
   const payment = useCheckoutPayment({
     wantIntent:
-      step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading,
+      step === 2 &&
+      cart.lines.length > 0 &&
+      !cart.hasUnavailable &&
+      !cart.hasShortage &&
+      !cart.loading &&
+      !methods.isFetching,
     amount,
     lines: cart.lines,
     address,
+    shipping,
+    delivery: rate,
   });
   const applePay = useApplePay({
     payment,
     amount,
     subtotal: fromFils(cart.summary.subtotalFils),
+    shipping: fromFils(cart.summary.shippingFils),
+    shippingRateId: rate?.id ?? null,
     address,
     labels: { subtotal: t('summary.subtotalPlain'), shipping: t('summary.shipping') },
   });
@@ -175,6 +198,14 @@ export default function CheckoutPage() {
                 config={{ data: config.data, isError: config.isError, refetch: () => void config.refetch() }}
                 payment={payment}
                 applePay={applePay}
+                shipping={{
+                  methods: methods.data?.methods,
+                  loading: methods.isPending,
+                  failed: methods.isError,
+                  retry: () => void methods.refetch(),
+                  selected: rate?.id,
+                  onSelect: setRateChoice,
+                }}
                 onBack={() => setStep(1)}
               />
             )}
