@@ -207,6 +207,8 @@ export const OrderItemSchema = z.object({
   price: MoneySchema,
   quantity: z.number().int(),
   line_total: MoneySchema,
+  /** The order's discount that fell on this line (all its pieces). */
+  discount: MoneySchema,
   options: z.object({
     color: z.string().nullable(),
     color_name: LocalizedTextSchema.nullable(),
@@ -228,6 +230,9 @@ export const OrderSchema = z.object({
   payment_method: PaymentMethodSchema,
   subtotal: MoneySchema,
   shipping_amount: MoneySchema,
+  /** The discount code the order used (as the owner wrote it) and what it took off; null and 0.00: none. */
+  discount_code: z.string().nullable(),
+  discount_amount: MoneySchema,
   total_amount: MoneySchema,
   currency: z.literal('AED'),
   items: z.array(OrderItemSchema),
@@ -331,6 +336,8 @@ export const InvoiceSchema = z.object({
   customer: StoredAddressSchema,
   lines: z.array(DocumentLineSchema),
   shipping: MoneySchema,
+  /** The discount code the order used and what it took off (VAT is worked out from the discounted total). */
+  discount: z.object({ code: z.string(), amount: MoneySchema }).nullable(),
   /** Totals: every price includes VAT; `vat` is the part of `total` that is tax, `net` the rest. */
   total: MoneySchema,
   vat: MoneySchema,

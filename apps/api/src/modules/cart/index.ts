@@ -7,7 +7,9 @@ export { cartRoutes } from './routes.js';
 export {
   priceCartForPayment,
   linesTotalFils,
+  linesDiscountFils,
   SHIPPING_FILS,
   CART_EMPTY,
   type PricedCart,
 } from './payment-pricing.js';
+export { cartTotals, type CartTotalsFils, type TotalsLine } from './totals.js';

@@ -2,13 +2,19 @@ import type { Database } from '../../db/client.js';
 import type { PricedLine } from '../../db/schema/index.js';
 import { priceCart } from './pricing.js';
 import { HttpError } from '../../lib/http-error.js';
-import { toFils } from '../../lib/money.js';
+import { fromFils, toFils } from '../../lib/money.js';
+import { cartCode, noLongerApplies } from '../discounts/index.js';
+import { cartTotals } from './totals.js';
 
 export interface PricedCart {
+  /** Each with its share of the discount (`discount`, when the code falls on it). */
   lines: PricedLine[];
   subtotalFils: number;
   shippingFils: number;
+  discountFils: number;
   totalFils: number;
+  /** The code applied (as the owner wrote it) and the one the payment claims a use of; null: none. */
+  discount: { id: number; code: string } | null;
 }
 
 /** Shipping is free (spec section 9): the total is the subtotal. */
@@ -25,7 +31,11 @@ export const CART_EMPTY = 'Your cart is empty.';
  * payment freezes what this returns in `payments.lines`, and the order is made from that, never from the cart
  * again.
  */
-export async function priceCartForPayment(db: Database, userId: number): Promise<PricedCart> {
+export async function priceCartForPayment(
+  db: Database,
+  userId: number,
+  now: Date = new Date(),
+): Promise<PricedCart> {
   const cart = await priceCart(db, userId);
   if (cart.lines.length === 0) throw new HttpError(422, CART_EMPTY);
   const unavailable = cart.lines.filter((l) => !l.available);
@@ -37,18 +47,36 @@ export async function priceCartForPayment(db: Database, userId: number): Promise
     );
   }
 
-  const lines: PricedLine[] = cart.lines.map((l) => ({
+  // A code that stopped applying (dates, minimum, pieces, switched off) is never dropped silently: the
+  // shopper removes it or changes the cart, and sees the new total before paying.
+  const code = await cartCode(db, userId);
+  const totals = cartTotals(cart.lines, SHIPPING_FILS, code, now);
+  if (totals.discount?.problem) throw noLongerApplies(totals.discount);
+  const shares = totals.discount?.lineFils ?? [];
+  const lines: PricedLine[] = cart.lines.map((l, i) => ({
     productId: l.productId,
     slug: l.slug,
     color: l.color,
     size: l.size,
     quantity: l.quantity,
     price: l.price,
+    ...((shares[i] ?? 0) > 0 && { discount: fromFils(shares[i] ?? 0) }),
   }));
-  const subtotalFils = linesTotalFils(lines);
-  return { lines, subtotalFils, shippingFils: SHIPPING_FILS, totalFils: subtotalFils + SHIPPING_FILS };
+  return {
+    lines,
+    subtotalFils: totals.subtotalFils,
+    shippingFils: totals.shippingFils,
+    discountFils: totals.discountFils,
+    totalFils: totals.totalFils,
+    discount: code && totals.discount ? { id: code.id, code: code.code } : null,
+  };
 }
 
 export function linesTotalFils(lines: PricedLine[]): number {
   return lines.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
+}
+
+/** What the lines' shares of a discount add up to, fils. */
+export function linesDiscountFils(lines: PricedLine[]): number {
+  return lines.reduce((sum, l) => sum + (l.discount ? toFils(l.discount) : 0), 0);
 }

@@ -52,6 +52,7 @@ export function invoiceOf(order: Order, issuer: InvoiceIssuer): Invoice {
       total: item.line_total,
     })),
     shipping: order.shipping_amount,
+    discount: order.discount_code ? { code: order.discount_code, amount: order.discount_amount } : null,
     total: totals.total,
     vat: totals.vat,
     net: totals.net,

@@ -30,7 +30,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What was charged, what was frozen and what the lines add up to must be one amount. */
 export function checkAmounts(log: FastifyBaseLogger, payment: PaymentRow, intent: GatewayIntent) {
-  const linesFils = linesTotalFils(payment.lines) + SHIPPING_FILS;
+  const linesFils = linesTotalFils(payment.lines) + SHIPPING_FILS - toFils(payment.discountAmount);
   if (
     intent.amountFils !== linesFils ||
     toFils(payment.amount) !== linesFils ||

@@ -39,6 +39,8 @@ export function toOrder(
     payment_method: row.paymentMethod,
     subtotal: row.subtotal,
     shipping_amount: row.shippingAmount,
+    discount_code: row.discountCode,
+    discount_amount: row.discountAmount,
     total_amount: row.totalAmount,
     currency: 'AED',
     items: items.map((item): OrderItem => ({
@@ -49,6 +51,7 @@ export function toOrder(
       price: item.price,
       quantity: item.quantity,
       line_total: fromFils(toFils(item.price) * item.quantity),
+      discount: item.discount,
       options: {
         color: item.color || null,
         color_name: item.colorName ?? null,

@@ -72,6 +72,8 @@ describe('order payload', () => {
     expect(payload).toEqual({
       total_amount: '3390.00',
       currency: 'AED',
+      discount: null,
+      totals: { subtotal: '3390.00', shipping: '0.00', discount: '0.00', total: '3390.00' },
       transaction_id: 'pi_123456789',
       payment_status: 'succeeded',
       payment_method: 'card',
@@ -93,6 +95,8 @@ describe('order payload', () => {
     const cart: ServerCart = {
       currency: 'AED',
       total_amount: '1250.00',
+      discount: null,
+      totals: { subtotal: '1250.00', shipping: '0.00', discount: '0.00', total: '1250.00' },
       total_items: 2,
       items: [
         {
