@@ -24,6 +24,10 @@ export const serverCartApi = {
     apiRequest<CartResponse>(`/v1/cart/items/${id}`, { method: 'PUT', body: { quantity } }).then(cartOf),
   remove: (id: number) => apiRequest<CartResponse>(`/v1/cart/items/${id}`, { method: 'DELETE' }).then(cartOf),
   clear: () => apiRequest<CartResponse>('/v1/cart/clear', { method: 'DELETE' }).then(cartOf),
+  /** Refused (422) with the reason's `code` in the answer (ERROR_CODES.discount*), and `minimum` for one. */
+  applyDiscount: (code: string) =>
+    apiRequest<CartResponse>('/v1/cart/discount', { method: 'POST', body: { code } }).then(cartOf),
+  removeDiscount: () => apiRequest<CartResponse>('/v1/cart/discount', { method: 'DELETE' }).then(cartOf),
   /** Lines it could not take (a piece gone out of stock...) are listed in `skipped` and simply left out. */
   merge: (items: CartAddInput[]) =>
     apiRequest<CartMergeResponse>('/v1/cart/merge', {

@@ -29,7 +29,14 @@ describe('order summary', () => {
       line({ id: 2, price: '0.20', quantity: 1 }),
       line({ id: 3, price: '1250.00', quantity: 2 }),
     ]);
-    expect(summary).toEqual({ count: 6, subtotalFils: 250050, shippingFils: 0, totalFils: 250050 });
+    expect(summary).toEqual({
+      count: 6,
+      subtotalFils: 250050,
+      shippingFils: 0,
+      discountFils: 0,
+      discountCode: null,
+      totalFils: 250050,
+    });
     expect(fromFils(summary.totalFils)).toBe('2500.50');
   });
 
@@ -46,7 +53,22 @@ describe('order summary', () => {
   });
 
   it('is empty for an empty cart', () => {
-    expect(summarize([])).toEqual({ count: 0, subtotalFils: 0, shippingFils: 0, totalFils: 0 });
+    expect(summarize([])).toEqual({
+      count: 0,
+      subtotalFils: 0,
+      shippingFils: 0,
+      discountFils: 0,
+      discountCode: null,
+      totalFils: 0,
+    });
+  });
+
+  it('takes the server cart’s figures, its discount priced by the server, once it answered', () => {
+    const summary = summarize([line({ quantity: 2 })], {
+      discount: { code: 'EID20', amount: '250.00', kind: 'percent', problem: null, minimum: null },
+      totals: { subtotal: '2500.00', shipping: '0.00', discount: '250.00', total: '2250.00' },
+    });
+    expect(summary).toMatchObject({ discountFils: 25000, discountCode: 'EID20', totalFils: 225000 });
   });
 });
 
@@ -72,8 +94,6 @@ describe('order payload', () => {
     expect(payload).toEqual({
       total_amount: '3390.00',
       currency: 'AED',
-      discount: null,
-      totals: { subtotal: '3390.00', shipping: '0.00', discount: '0.00', total: '3390.00' },
       transaction_id: 'pi_123456789',
       payment_status: 'succeeded',
       payment_method: 'card',

@@ -56,17 +56,40 @@ export interface OrderSummary {
   count: number;
   subtotalFils: number;
   shippingFils: number;
+  /** What the cart's discount code takes off (the server's figure); 0 without one. */
+  discountFils: number;
+  /** The code applied, as the owner wrote it; null: none. */
+  discountCode: string | null;
   totalFils: number;
 }
 
-/** The totals the customer pays: the available lines, computed in fils so sums never drift. */
-export function summarize(lines: CheckoutLine[]): OrderSummary {
+/**
+ * The totals the customer pays: the server cart's own figures (its discount priced by the server) when it
+ * answered, else the available lines in fils (no discount) until it does.
+ */
+export function summarize(
+  lines: CheckoutLine[],
+  server?: Pick<ServerCart, 'totals' | 'discount'>,
+): OrderSummary {
   const payable = lines.filter((l) => l.available);
+  const count = payable.reduce((n, l) => n + l.quantity, 0);
+  if (server) {
+    return {
+      count,
+      subtotalFils: toFils(server.totals.subtotal),
+      shippingFils: toFils(server.totals.shipping),
+      discountFils: toFils(server.totals.discount),
+      discountCode: server.discount && !server.discount.problem ? server.discount.code : null,
+      totalFils: toFils(server.totals.total),
+    };
+  }
   const subtotalFils = payable.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
   return {
-    count: payable.reduce((n, l) => n + l.quantity, 0),
+    count,
     subtotalFils,
     shippingFils: SHIPPING_FILS,
+    discountFils: 0,
+    discountCode: null,
     totalFils: subtotalFils + SHIPPING_FILS,
   };
 }
@@ -117,6 +140,8 @@ export interface ConfirmationState {
   orderNumber: string;
   amount: string;
   paymentMethod: PaymentMethod;
+  /** The discount code the order used and what it took off (AED), when it had one. */
+  discount?: { code: string; amount: string } | null;
 }
 
 export function isConfirmationState(value: unknown): value is ConfirmationState {

@@ -58,10 +58,18 @@ export default function CheckoutPage() {
   const amount = fromFils(cart.summary.totalFils);
   const payment = useCheckoutPayment({
     wantIntent:
-      step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading,
+      step === 2 &&
+      cart.lines.length > 0 &&
+      !cart.hasUnavailable &&
+      !cart.hasShortage &&
+      !cart.discountProblem &&
+      !cart.loading,
     amount,
     lines: cart.lines,
     address,
+    discount: cart.summary.discountCode
+      ? { code: cart.summary.discountCode, amount: fromFils(cart.summary.discountFils) }
+      : null,
   });
   const applePay = useApplePay({
     payment,

@@ -14,7 +14,7 @@ export function useCheckoutCart() {
   const guest = useCart();
   const merging = guest.items.length > 0 && query.isFetching;
   const lines = useMemo(() => linesOf(query.data), [query.data]);
-  const summary = useMemo(() => summarize(lines), [lines]);
+  const summary = useMemo(() => summarize(lines, query.data), [lines, query.data]);
   return {
     lines,
     summary,
@@ -24,5 +24,7 @@ export function useCheckoutCart() {
     hasUnavailable: lines.some((l) => !l.available),
     /** Some line asks for more pieces than are left. */
     hasShortage: lines.some((l) => l.available && l.exceedsStock),
+    /** The cart's code no longer applies: checkout waits until it is removed or the cart changes. */
+    discountProblem: query.data?.discount?.problem ?? null,
   };
 }

@@ -68,6 +68,8 @@ interface Options {
   amount: string;
   lines: CheckoutLine[];
   address: AddressFields | null;
+  /** The cart's discount code and what it takes off, for the confirmation page. */
+  discount?: { code: string; amount: string } | null;
 }
 
 function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
@@ -86,7 +88,7 @@ function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }
  * the order, empties the cart and moves on to the confirmation page. Kept above the steps so that going back to
  * the address and forward again keeps the same intent.
  */
-export function useCheckoutPayment({ wantIntent, amount, lines, address }: Options) {
+export function useCheckoutPayment({ wantIntent, amount, lines, address, discount = null }: Options) {
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const client = useQueryClient();
@@ -205,6 +207,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
           orderNumber: order.order_number,
           amount: order.total_amount,
           paymentMethod: input.method,
+          discount,
         };
         timer.current = setTimeout(() => {
           void navigate(paths.orderConfirmation.href(), { replace: true, state });
@@ -212,7 +215,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       };
       await attempt();
     },
-    [lines, client, navigate, i18n.language],
+    [lines, client, navigate, i18n.language, discount],
   );
 
   /**

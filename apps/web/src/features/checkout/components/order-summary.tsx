@@ -20,6 +20,19 @@ export function Totals({ summary }: { summary: Summary }) {
           value: summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils),
           valueClassName: styles.free,
         },
+        ...(summary.discountCode
+          ? [
+              {
+                label: (
+                  <>
+                    {t('summary.discount')} <bdi>{summary.discountCode}</bdi>
+                  </>
+                ),
+                value: `−${money(summary.discountFils)}`,
+                testId: 'checkout-discount',
+              },
+            ]
+          : []),
         {
           label: t('summary.total'),
           value: money(summary.totalFils),
