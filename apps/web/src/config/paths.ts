@@ -69,6 +69,7 @@ export const paths = {
   adminReturn: { path: '/admin/returns/:id', href: (id: number) => `/admin/returns/${id}` },
   adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
   adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
+  adminDiscounts: { path: '/admin/discounts', href: () => '/admin/discounts' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 

@@ -91,6 +91,19 @@ export function InvoiceSheet({ invoice, t }: { invoice: Invoice; t: TFunction<'o
         grandClassName={styles.grandTotal}
         rows={[
           { label: t('invoice.shipping'), value: money(invoice.shipping) },
+          ...(invoice.discount
+            ? [
+                {
+                  label: (
+                    <>
+                      {t('invoice.discount')} <bdi>{invoice.discount.code}</bdi>
+                    </>
+                  ),
+                  value: <>−{money(invoice.discount.amount)}</>,
+                  testId: 'invoice-discount',
+                },
+              ]
+            : []),
           { label: t('invoice.net'), value: money(invoice.net), testId: 'invoice-net' },
           {
             label: t('invoice.vat', { percent: invoice.vat_percent }),
