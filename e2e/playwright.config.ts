@@ -97,6 +97,8 @@ export default defineConfig({
           'leave-ar',
           'squat-en',
           'squat-ar',
+          'discounts-en',
+          'discounts-ar',
         ]
           .map(ownerEmail)
           .join(','),

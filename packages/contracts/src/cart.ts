@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
-import { CART_MAX_LINES, CART_MAX_QUANTITY, DISCOUNT_PROBLEMS, SIZES } from './constants.js';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, DISCOUNT_KINDS, DISCOUNT_PROBLEMS, SIZES } from './constants.js';
 
 const quantity = wholeNumberInput(
   z
@@ -86,7 +86,7 @@ export type ServerCartItem = z.infer<typeof ServerCartItemSchema>;
 export const CartDiscountSchema = z.object({
   code: z.string(),
   amount: MoneySchema,
-  kind: z.enum(['percent', 'amount', 'free_shipping']),
+  kind: z.enum(DISCOUNT_KINDS),
   /** Why it does not apply to the cart as it is now (then `amount` is 0.00 and checkout is refused). */
   problem: z.enum(DISCOUNT_PROBLEMS).nullable(),
   /** `discount_below_minimum`: the subtotal its pieces must reach. */

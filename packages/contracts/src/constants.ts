@@ -95,6 +95,10 @@ export const ERROR_CODES = {
   /** The cart's code stopped applying since it was applied: checkout refuses until it is removed (409). */
   discountNoLongerApplies: 'discount_no_longer_applies',
 } as const;
+/** What a discount code takes off: a percentage or an amount of the eligible pieces, or the shipping. */
+export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
 /** The codes of a discount's refusal, in the order they are checked. */
 export const DISCOUNT_PROBLEMS = [
   'discount_unknown',

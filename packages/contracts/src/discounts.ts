@@ -7,9 +7,9 @@ import { MoneySchema, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
 import { SlugSchema } from './catalog.js';
 import { moneyInput, VersionSchema } from './admin.js';
+import { DISCOUNT_KINDS, type DiscountKind } from './constants.js';
 
-export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export { DISCOUNT_KINDS, type DiscountKind } from './constants.js';
 
 /** Latin letters, digits, - and _: what a shopper can type on any keyboard and read aloud. */
 export const DISCOUNT_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@boutique/contracts/constants';
-import { DISCOUNT_KINDS, type AdminDiscount, type DiscountKind } from '@boutique/contracts/discounts';
+import { DISCOUNT_KINDS, type DiscountKind, type Language } from '@boutique/contracts/constants';
+import type { AdminDiscount } from '@boutique/contracts/discounts';
 import { formatMoney } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 import { shopTimeZone } from '@/lib/boot';
