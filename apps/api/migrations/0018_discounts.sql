@@ -10,12 +10,13 @@ CREATE TABLE "discount_redemptions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"discount_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
-	"payment_id" integer NOT NULL,
+	"payment_id" integer,
 	"order_id" integer,
 	"amount" numeric(12, 2) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "discount_redemptions_payment_unique" UNIQUE("payment_id"),
-	CONSTRAINT "discount_redemptions_amount_check" CHECK ("discount_redemptions"."amount" >= 0)
+	CONSTRAINT "discount_redemptions_amount_check" CHECK ("discount_redemptions"."amount" >= 0),
+	CONSTRAINT "discount_redemptions_owner_check" CHECK ("discount_redemptions"."payment_id" is not null or "discount_redemptions"."order_id" is not null)
 );
 --> statement-breakpoint
 CREATE TABLE "discounts" (

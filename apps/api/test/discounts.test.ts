@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { vatIncludedFils, type Order, type ServerCart } from '@boutique/contracts';
 import { categories, discountRedemptions, orders, products } from '../src/db/schema/index.js';
 import { fromFils, toFils } from '../src/lib/money.js';
+import { redeemForOrder } from '../src/modules/discounts/index.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import {
   address,
@@ -400,6 +401,27 @@ describe('paying with a code', () => {
     clock += 16 * MINUTE;
     await t.app.stock.sweep();
     expect((await createIntent(t, second, total)).status).toBe(201);
+  });
+});
+
+describe('an order made without a card payment (cash on delivery, by the owner)', () => {
+  it('redeems a use in the order’s transaction, under the same limits', async () => {
+    const d = await discount({ usage_limit: 1 });
+    const lines = [lineOf(1)];
+    const shopper = await shopperWith(lines);
+    const placed = await order(shopper, lines);
+    const redeem = () =>
+      t.database.db.transaction((tx) =>
+        redeemForOrder(tx, { discountId: d.id, userId: shopper.id, orderId: placed.id, amountFils: 500 }),
+      );
+    await redeem();
+    await expect(redeem()).rejects.toMatchObject({ statusCode: 422, details: { code: 'discount_used_up' } });
+    const list = await call(t, 'GET', '/api/v1/admin/discounts', admin.token);
+    expect(list.body.data.discounts.find((x: { id: number }) => x.id === d.id).usage).toMatchObject({
+      uses: 1,
+      customers: 1,
+      discounted: '5.00',
+    });
   });
 });
 

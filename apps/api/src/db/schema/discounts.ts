@@ -78,8 +78,8 @@ export const discountRedemptions = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The card payment that claimed it; null for an order made without one (cash on delivery, by the owner). */
     paymentId: integer()
-      .notNull()
       .references(() => payments.id, { onDelete: 'cascade' })
       .unique('discount_redemptions_payment_unique'),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
@@ -90,6 +90,7 @@ export const discountRedemptions = pgTable(
   (t) => [
     index('discount_redemptions_discount_idx').on(t.discountId, t.userId),
     check('discount_redemptions_amount_check', sql`${t.amount} >= 0`),
+    check('discount_redemptions_owner_check', sql`${t.paymentId} is not null or ${t.orderId} is not null`),
   ],
 );
 

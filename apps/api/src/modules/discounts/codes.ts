@@ -220,19 +220,44 @@ export async function claimUse(
   tx: Database,
   claim: { discountId: number; userId: number; paymentId: number; amountFils: number },
 ): Promise<void> {
-  const [row] = await tx.select().from(discounts).where(eq(discounts.id, claim.discountId)).for('update');
-  if (!row) throw discountRefusal('discount_unknown');
-  const discount = toApplied(row);
-  if (!discount.usable) throw discountRefusal('discount_unknown');
-  await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, claim.paymentId));
-  const problem = await limitProblem(tx, discount, claim.userId);
-  if (problem) throw discountRefusal(problem);
+  await lockedUsable(tx, claim.discountId, claim.userId, claim.paymentId);
   await tx.insert(discountRedemptions).values({
     discountId: claim.discountId,
     userId: claim.userId,
     paymentId: claim.paymentId,
     amount: fromFils(claim.amountFils),
   });
+}
+
+/**
+ * One use of the code by an order made without a card payment (cash on delivery, an order the owner enters), in
+ * the order's transaction: the same lock and limits as a payment's claim, final at once. Price the lines first
+ * with `findCode` and `priceDiscount` (refuse its `problem` with `discountRefusal`), then call this with the
+ * amount it took off.
+ */
+export async function redeemForOrder(
+  tx: Database,
+  use: { discountId: number; userId: number; orderId: number; amountFils: number },
+): Promise<void> {
+  await lockedUsable(tx, use.discountId, use.userId);
+  await tx.insert(discountRedemptions).values({
+    discountId: use.discountId,
+    userId: use.userId,
+    orderId: use.orderId,
+    amount: fromFils(use.amountFils),
+  });
+}
+
+/** Locks the code's row, then refuses (422) a code switched off or without a use left for this shopper. */
+async function lockedUsable(tx: Database, discountId: number, userId: number, paymentId?: number) {
+  const [row] = await tx.select().from(discounts).where(eq(discounts.id, discountId)).for('update');
+  if (!row) throw discountRefusal('discount_unknown');
+  const discount = toApplied(row);
+  if (!discount.usable) throw discountRefusal('discount_unknown');
+  if (paymentId !== undefined)
+    await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, paymentId));
+  const problem = await limitProblem(tx, discount, userId);
+  if (problem) throw discountRefusal(problem);
 }
 
 /** Gives back the uses these payments claimed and no order made final (their hold was released). */

@@ -17,6 +17,7 @@ export {
   noLongerApplies,
   priceDiscount,
   problemMessage,
+  redeemForOrder,
   releaseClaims,
   setCartCode,
   type AppliedDiscount,
