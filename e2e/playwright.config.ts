@@ -107,6 +107,8 @@ export default defineConfig({
           'variants-ar',
           'shipping-en',
           'shipping-ar',
+          'discounts-en',
+          'discounts-ar',
         ]
           .map(ownerEmail)
           .join(','),

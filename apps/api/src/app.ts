@@ -21,7 +21,7 @@ import { CatalogService, catalogRoutes, searchAdminRoutes } from './modules/cata
 import { shippingAdminRoutes, shippingRoutes } from './modules/shipping/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { authModule } from './modules/auth/index.js';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
+import { createThrottle, MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
 import { connectRedis } from './lib/redis.js';
 import { CartService, cartRoutes } from './modules/cart/index.js';
 import { accountModule } from './modules/account/index.js';
@@ -40,6 +40,7 @@ import { PaymentService, paymentRoutes } from './modules/checkout/index.js';
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
 import { StockService, stockGauge } from './modules/stock/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { discountAdminRoutes, releaseClaims } from './modules/discounts/index.js';
 import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
 import {
   RefundService,
@@ -288,6 +289,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     refunds: refundSender,
     onRefund: (tx, refund) => enqueueSoldOutRefundMails(tx, refund, shop),
+    // A payment's discount use is held and given back with its pieces.
+    onRelease: releaseClaims,
   });
   app.decorate('stock', stock);
   metrics.gauge(stockGauge(stock));
@@ -363,7 +366,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(authModule, { db: database.db, config, rateLimits, redis, storage });
       // After the auth module: the cart's routes need `app.authenticate`.
-      await api.register(cartRoutes, { service: new CartService(database.db, storage.publicUrl, stock) });
+      await api.register(cartRoutes, {
+        service: new CartService(database.db, storage.publicUrl, stock),
+        throttle: createThrottle(new RateLimiter(rateLimits)),
+        discountLimits: {
+          perUser: { name: 'discount:user', ...config.auth.rateLimits.discountPerUser },
+          perIp: { name: 'discount:ip', ...config.auth.rateLimits.discountPerIp },
+        },
+      });
+      await api.register(discountAdminRoutes, { db: database.db });
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
       await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });

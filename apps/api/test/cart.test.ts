@@ -177,7 +177,16 @@ describe('the cart of a new customer', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual({
       success: true,
-      data: { cart: { items: [], total_items: 0, total_amount: '0.00', currency: 'AED' } },
+      data: {
+        cart: {
+          items: [],
+          total_items: 0,
+          total_amount: '0.00',
+          currency: 'AED',
+          discount: null,
+          totals: { subtotal: '0.00', shipping: '0.00', discount: '0.00', total: '0.00' },
+        },
+      },
     });
   });
 });
@@ -215,6 +224,13 @@ describe('adding to the cart', () => {
       total_items: 2,
       total_amount: ((fils(p.price) * 2) / 100).toFixed(2),
       currency: 'AED',
+      discount: null,
+      totals: {
+        subtotal: ((fils(p.price) * 2) / 100).toFixed(2),
+        shipping: '0.00',
+        discount: '0.00',
+        total: ((fils(p.price) * 2) / 100).toFixed(2),
+      },
     });
     expect(p.image).toMatch(/^\/storage\/.+-400\.webp$/);
   });
@@ -647,6 +663,8 @@ describe('changing and removing lines', () => {
       total_items: 0,
       total_amount: '0.00',
       currency: 'AED',
+      discount: null,
+      totals: { subtotal: '0.00', shipping: '0.00', discount: '0.00', total: '0.00' },
     });
     expect((await send(auth, 'DELETE', '/clear')).status).toBe(200);
   });

@@ -92,6 +92,8 @@ describe('a paid order, end to end', () => {
       payment_method: 'card',
       subtotal: totalOf(lines),
       shipping_amount: '0.00',
+      discount_code: null,
+      discount_amount: '0.00',
       total_amount: totalOf(lines),
       currency: 'AED',
       billing_address: address(),
@@ -111,6 +113,7 @@ describe('a paid order, end to end', () => {
         price: l.price,
         quantity: l.quantity,
         line_total: (Number(l.price) * l.quantity).toFixed(2),
+        discount: '0.00',
         options: {
           color: l.color,
           color_name: { en: expect.any(String), fr: expect.any(String), ar: expect.any(String) },

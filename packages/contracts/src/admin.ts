@@ -46,6 +46,8 @@ export const ADMIN_API = {
   customers: `${ADMIN}/customers`,
   customer: (id: number) => `${ADMIN}/customers/${id}`,
   stats: `${ADMIN}/stats`,
+  discounts: `${ADMIN}/discounts`,
+  discount: (id: number) => `${ADMIN}/discounts/${id}`,
 } as const;
 
 /** Limits the API enforces on uploads (multipart field `file`, several parts at once). */

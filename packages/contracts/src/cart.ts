@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
-import { CART_MAX_LINES, CART_MAX_QUANTITY, SIZES } from './constants.js';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, DISCOUNT_KINDS, DISCOUNT_PROBLEMS, SIZES } from './constants.js';
 
 const quantity = wholeNumberInput(
   z
@@ -83,14 +83,48 @@ export const ServerCartItemSchema = z.object({
 });
 export type ServerCartItem = z.infer<typeof ServerCartItemSchema>;
 
+/** The applied code, as typed by the owner; `amount` is what it takes off now. */
+export const CartDiscountSchema = z.object({
+  code: z.string(),
+  amount: MoneySchema,
+  kind: z.enum(DISCOUNT_KINDS),
+  /** Why it does not apply to the cart as it is now (then `amount` is 0.00 and checkout is refused). */
+  problem: z.enum(DISCOUNT_PROBLEMS).nullable(),
+  /** `discount_below_minimum`: the subtotal its pieces must reach. */
+  minimum: MoneySchema.nullable(),
+});
+export type CartDiscount = z.infer<typeof CartDiscountSchema>;
+
+/** The cart's figures: subtotal + shipping - discount = total (VAT included in each). */
+export const CartTotalsSchema = z.object({
+  subtotal: MoneySchema,
+  shipping: MoneySchema,
+  discount: MoneySchema,
+  total: MoneySchema,
+});
+export type CartTotals = z.infer<typeof CartTotalsSchema>;
+
+/** `POST /api/v1/cart/discount`: apply a code to the server cart (one at a time; a new one replaces it). */
+export const CartDiscountApplySchema = z.object({
+  code: z
+    .string({ error: 'Enter a discount code.' })
+    .trim()
+    .min(1, 'Enter a discount code.')
+    .max(40, 'A discount code has at most 40 characters.'),
+});
+export type CartDiscountApply = z.infer<typeof CartDiscountApplySchema>;
+
 export const ServerCartSchema = z.object({
   /** In the order they were first added. */
   items: z.array(ServerCartItemSchema),
   /** Sum of the quantities of every line, unavailable ones included (what the cart lists). */
   total_items: z.number().int(),
-  /** Sum of the available lines only: what checkout would charge. */
+  /** What checkout would charge: the available lines, plus shipping, less the discount. */
   total_amount: MoneySchema,
   currency: z.literal('AED'),
+  /** The code the shopper applied, or null. `problem` set: it no longer applies (nothing is taken off). */
+  discount: CartDiscountSchema.nullable(),
+  totals: CartTotalsSchema,
 });
 export type ServerCart = z.infer<typeof ServerCartSchema>;
 

@@ -78,7 +78,38 @@ export const ERROR_CODES = {
   holdNetworkBusy: 'hold_network_busy',
   /** The shopper has held pieces for the longest time allowed; they may hold again after Retry-After (429). */
   holdTimeUsed: 'hold_time_used',
+  /** Discount codes (cart, checkout): no such code, or one the owner switched off or deleted (422). */
+  discountUnknown: 'discount_unknown',
+  /** The code's last day is over (422). */
+  discountExpired: 'discount_expired',
+  /** The code's first day has not come yet (422). */
+  discountNotStarted: 'discount_not_started',
+  /** The pieces the code is for come to less than its minimum (422; the answer's `minimum` says it). */
+  discountBelowMinimum: 'discount_below_minimum',
+  /** Every use of the code is taken (422). */
+  discountUsedUp: 'discount_used_up',
+  /** This shopper used the code as often as one may (422). */
+  discountCustomerLimit: 'discount_customer_limit',
+  /** None of the cart's pieces is of the code's category or products (422). */
+  discountNotEligible: 'discount_not_eligible',
+  /** The cart's code stopped applying since it was applied: checkout refuses until it is removed (409). */
+  discountNoLongerApplies: 'discount_no_longer_applies',
 } as const;
+/** What a discount code takes off: a percentage or an amount of the eligible pieces, or the shipping. */
+export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** The codes of a discount's refusal, in the order they are checked. */
+export const DISCOUNT_PROBLEMS = [
+  'discount_unknown',
+  'discount_not_started',
+  'discount_expired',
+  'discount_not_eligible',
+  'discount_below_minimum',
+  'discount_used_up',
+  'discount_customer_limit',
+] as const;
+export type DiscountProblem = (typeof DISCOUNT_PROBLEMS)[number];
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**

@@ -44,6 +44,8 @@ export const ErrorEnvelopeSchema = z.object({
   shortages: z.array(StockShortageSchema).optional(),
   /** Set when a payment was refunded because its pieces were sold while it was being made. */
   refunded: z.literal(true).optional(),
+  /** `discount_below_minimum`: the subtotal (AED) the code's pieces must reach. */
+  minimum: z.string().optional(),
   /** `stale`: an admin write based on an older version of the record, refused (409) with the record as it is now. */
   error: z.string().optional(),
   current: z.unknown().optional(),

@@ -244,6 +244,8 @@ export const OrderItemSchema = z.object({
   price: MoneySchema,
   quantity: z.number().int(),
   line_total: MoneySchema,
+  /** The order's discount that fell on this line (all its pieces). */
+  discount: MoneySchema,
   options: z.object({
     color: z.string().nullable(),
     color_name: LocalizedTextSchema.nullable(),
@@ -267,6 +269,9 @@ export const OrderSchema = z.object({
   shipping_amount: MoneySchema,
   /** The rate the order ships by and its delivery estimate, as paid for (null on orders from before rates). */
   shipping_method: ShippingMethodRefSchema.nullable().optional(),
+  /** The discount code the order used (as the owner wrote it) and what it took off; null and 0.00: none. */
+  discount_code: z.string().nullable(),
+  discount_amount: MoneySchema,
   total_amount: MoneySchema,
   currency: z.literal('AED'),
   items: z.array(OrderItemSchema),
@@ -372,6 +377,8 @@ export const InvoiceSchema = z.object({
   shipping: MoneySchema,
   /** The shipping rate's name, beside its amount. */
   shipping_name: LocalizedTextSchema.nullable().optional(),
+  /** The discount code the order used and what it took off (VAT is worked out from the discounted total). */
+  discount: z.object({ code: z.string(), amount: MoneySchema }).nullable(),
   /** Totals: every price includes VAT; `vat` is the part of `total` that is tax, `net` the rest. */
   total: MoneySchema,
   vat: MoneySchema,

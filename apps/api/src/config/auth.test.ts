@@ -31,6 +31,8 @@ describe('auth configuration', () => {
         avatarPerUser: { max: 10, windowS: 3600 },
         secondFactorPerUser: { max: 5, windowS: 900 },
         verificationPerUser: { max: 3, windowS: 3600 },
+        discountPerUser: { max: 10, windowS: 900 },
+        discountPerIp: { max: 100, windowS: 900 },
       },
       loginSlowdownAfter: 5,
       emailVerificationTtlS: 86_400,

@@ -58,6 +58,9 @@ export interface RateLimits {
   secondFactorPerUser: RateLimitRule;
   /** Confirmation links asked for per account. */
   verificationPerUser: RateLimitRule;
+  /** Discount codes tried on a cart, per account and per network: a code cannot be found by guessing. */
+  discountPerUser: RateLimitRule;
+  discountPerIp: RateLimitRule;
 }
 
 /** The limits of sign-in and the account's own pages, and of the contact form (config.auth.rateLimits). */
@@ -73,5 +76,7 @@ export function rateLimits(e: LimitsEnv): RateLimits {
     avatarPerUser: { max: e.AVATAR_LIMIT_PER_USER, windowS: 60 * 60 },
     secondFactorPerUser: { max: 5, windowS: 15 * 60 },
     verificationPerUser: { max: 3, windowS: 60 * 60 },
+    discountPerUser: { max: 10, windowS: 15 * 60 },
+    discountPerIp: { max: 100, windowS: 15 * 60 },
   };
 }

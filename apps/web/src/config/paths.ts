@@ -70,6 +70,7 @@ export const paths = {
   adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
   adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
   adminShipping: { path: '/admin/shipping', href: () => '/admin/shipping' },
+  adminDiscounts: { path: '/admin/discounts', href: () => '/admin/discounts' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 

@@ -114,6 +114,8 @@ describe('the server cart shown before the server answers', () => {
     total_items: 2,
     total_amount: '2500.00',
     currency: 'AED',
+    discount: null,
+    totals: { subtotal: '2500.00', shipping: '0.00', discount: '0.00', total: '2500.00' },
   };
   const piece: NewCartItem = {
     slug: 'zahra',

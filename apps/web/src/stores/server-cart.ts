@@ -24,6 +24,10 @@ export const serverCartApi = {
     apiRequest<CartResponse>(`/v1/cart/items/${id}`, { method: 'PUT', body: { quantity } }).then(cartOf),
   remove: (id: number) => apiRequest<CartResponse>(`/v1/cart/items/${id}`, { method: 'DELETE' }).then(cartOf),
   clear: () => apiRequest<CartResponse>('/v1/cart/clear', { method: 'DELETE' }).then(cartOf),
+  /** Refused (422) with the reason's `code` in the answer (ERROR_CODES.discount*), and `minimum` for one. */
+  applyDiscount: (code: string) =>
+    apiRequest<CartResponse>('/v1/cart/discount', { method: 'POST', body: { code } }).then(cartOf),
+  removeDiscount: () => apiRequest<CartResponse>('/v1/cart/discount', { method: 'DELETE' }).then(cartOf),
   /** Lines it could not take (a piece gone out of stock...) are listed in `skipped` and simply left out. */
   merge: (items: CartAddInput[]) =>
     apiRequest<CartMergeResponse>('/v1/cart/merge', {
@@ -45,6 +49,8 @@ export const emptyServerCart: ServerCart = {
   total_items: 0,
   total_amount: '0.00',
   currency: 'AED',
+  discount: null,
+  totals: { subtotal: '0.00', shipping: '0.00', discount: '0.00', total: '0.00' },
 };
 
 const fils = (amount: string) => Math.round(Number(amount) * 100);
@@ -56,11 +62,22 @@ const money = (f: number) => (f / 100).toFixed(2);
  */
 export function withServerTotals(cart: ServerCart, items: ServerCartItem[]): ServerCart {
   const lines = items.map((i) => ({ ...i, line_total: money(fils(i.price) * i.quantity) }));
+  const subtotal = lines.reduce((sum, i) => (i.product.available ? sum + fils(i.line_total) : sum), 0);
+  const shipping = fils(cart.totals.shipping);
+  // The discount as the server last priced it, never more than what is left: the server's answer corrects it.
+  const discount = Math.min(fils(cart.totals.discount), subtotal + shipping);
+  const total = subtotal + shipping - discount;
   return {
     ...cart,
     items: lines,
     total_items: lines.reduce((n, i) => n + i.quantity, 0),
-    total_amount: money(lines.reduce((sum, i) => (i.product.available ? sum + fils(i.line_total) : sum), 0)),
+    total_amount: money(total),
+    totals: {
+      subtotal: money(subtotal),
+      shipping: money(shipping),
+      discount: money(discount),
+      total: money(total),
+    },
   };
 }
 

@@ -28,6 +28,13 @@ const cartOf = (...items: ServerCartItem[]): ServerCart => ({
   total_items: items.reduce((n, i) => n + i.quantity, 0),
   total_amount: items.reduce((n, i) => n + 1250 * i.quantity, 0).toFixed(2),
   currency: 'AED',
+  discount: null,
+  totals: {
+    subtotal: items.reduce((n, i) => n + 1250 * i.quantity, 0).toFixed(2),
+    shipping: '0.00',
+    discount: '0.00',
+    total: items.reduce((n, i) => n + 1250 * i.quantity, 0).toFixed(2),
+  },
 });
 const ok = (cart: ServerCart) =>
   new Response(JSON.stringify({ success: true, data: { cart, skipped: [] } }), { status: 200 });

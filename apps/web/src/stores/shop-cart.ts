@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LocalizedText, ServerCart, ServerCartItem, Size, StockShortage } from '@boutique/contracts';
+import type {
+  CartDiscount,
+  LocalizedText,
+  ServerCart,
+  ServerCartItem,
+  Size,
+  StockShortage,
+} from '@boutique/contracts';
 import { shortagesOf } from '@/lib/stock';
 import { session, useSession } from '@/lib/session/session';
 import { cart, useCart } from './cart-store';
@@ -222,8 +229,12 @@ export function useCartActions() {
 export interface ShopCart {
   lines: CartLineView[];
   totalItems: number;
-  /** AED. */
+  /** AED: what checkout charges (less the discount). */
   totalPrice: number;
+  /** AED: the pieces before the discount. */
+  subtotal: number;
+  /** The server cart's discount code (signed in only); null: none. */
+  discount: CartDiscount | null;
   isOpen: boolean;
   /** The server cart is being fetched for the first time. */
   loading: boolean;
@@ -254,6 +265,8 @@ export function useShopCart(): ShopCart {
         lines: guest.items.map(fromGuest),
         totalItems: guest.totalItems,
         totalPrice: guest.totalPrice,
+        subtotal: guest.totalPrice,
+        discount: null,
         isOpen: guest.isOpen,
         loading: false,
         loadFailed: false,
@@ -269,6 +282,8 @@ export function useShopCart(): ShopCart {
       lines,
       totalItems: server?.total_items ?? 0,
       totalPrice: server ? Number(server.total_amount) : 0,
+      subtotal: server ? Number(server.totals.subtotal) : 0,
+      discount: server?.discount ?? null,
       isOpen: guest.isOpen,
       loading: query.isPending,
       loadFailed: query.isError && !server,

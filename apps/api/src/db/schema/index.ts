@@ -9,3 +9,4 @@ export * from './audit.js';
 export * from './search.js';
 export * from './outbox.js';
 export * from './shipping.js';
+export * from './discounts.js';

@@ -56,6 +56,8 @@ export interface PricedLine {
   quantity: number;
   /** Unit price, decimal string. */
   price: string;
+  /** What the cart's discount code took off this line (all its pieces), decimal string; absent: nothing. */
+  discount?: string;
 }
 
 /**
@@ -102,6 +104,9 @@ export const payments = pgTable(
     lines: jsonb().$type<PricedLine[]>().notNull(),
     /** The shipping priced into `amount` (null on payments made before shipping rates: shipped free). */
     shipping: jsonb().$type<ShippingChoice>(),
+    /** The discount code priced into `amount` (as the owner wrote it), and what it took off; frozen with the lines. */
+    discountCode: text(),
+    discountAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
     billingAddress: jsonb().$type<AddressSnapshot>(),
     shippingAddress: jsonb().$type<AddressSnapshot>(),
     /** Last decline or failure message from the gateway, shown to the shopper as returned. */
@@ -138,6 +143,9 @@ export const orders = pgTable(
     shippingAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
     /** The rate the order ships by, with its delivery estimate, as the payment froze it. */
     shippingMethod: jsonb().$type<ShippingChoice>(),
+    /** The discount code the order used and what it took off (subtotal + shipping - discount = total). */
+    discountCode: text(),
+    discountAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
     totalAmount: numeric({ precision: 12, scale: 2 }).notNull(),
     billingAddress: jsonb().$type<AddressSnapshot>().notNull(),
     shippingAddress: jsonb().$type<AddressSnapshot>(),
@@ -175,6 +183,8 @@ export const orderItems = pgTable(
     size: text().notNull(),
     quantity: integer().notNull(),
     price: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** The order's discount that fell on this line (all its pieces): a refund of the line gives back less. */
+    discount: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
     /** Pieces of the line put back on sale (a cancellation, a refund with restock, a return received). */
     restockedQuantity: integer().notNull().default(0),
   },

@@ -8,7 +8,9 @@ export {
   priceCartForPayment,
   linesTotalFils,
   paymentShippingFils,
+  linesDiscountFils,
   CART_EMPTY,
   type PricedCart,
   type ShippingRequest,
 } from './payment-pricing.js';
+export { cartTotals, type CartTotalsFils, type TotalsLine } from './totals.js';

@@ -15,6 +15,8 @@ export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 export interface CartLine extends PricedLine {
   /** The cart item's id. */
   id: number;
+  /** The product's category (what a discount code may be limited to). */
+  categoryId: number | null;
   name: LocalizedText;
   size: Size;
   /** Current unit price, decimal string (the `PricedLine` price), and the same in fils. */
@@ -76,6 +78,7 @@ export async function priceCart(
     .select({
       id: cartItems.id,
       productId: products.id,
+      categoryId: products.categoryId,
       slug: products.slug,
       name: products.name,
       status: products.status,
@@ -132,6 +135,7 @@ export async function priceCart(
     return {
       id: r.id,
       productId: r.productId,
+      categoryId: r.categoryId,
       slug: r.slug,
       name: r.name,
       color: r.color,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CartAddSchema,
+  CartDiscountApplySchema,
   CartItemIdParamsSchema,
   CartMergeResponseSchema,
   CartMergeSchema,
@@ -9,6 +10,7 @@ import {
   type ServerCart,
 } from '@boutique/contracts';
 import { privateRoutes } from '../../lib/private-routes.js';
+import { clientKey, type RateLimit, type Throttle } from '../../lib/rate-limit.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { CartService } from './service.js';
 
@@ -16,7 +18,12 @@ const tags = ['cart'];
 const answer = (cart: ServerCart) => ({ success: true as const, data: { cart } });
 
 /** The server cart of the signed-in customer. Register after the auth module (it needs `app.authenticate`). */
-export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async (app, { service }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  service: CartService;
+  /** Counts the discount codes tried, per account and per network (config.auth.rateLimits). */
+  throttle: Throttle;
+  discountLimits: { perUser: RateLimit; perIp: RateLimit };
+}> = async (app, { service, throttle, discountLimits }) => {
   privateRoutes(app, { signedIn: true });
 
   app.get(
@@ -85,6 +92,43 @@ export const cartRoutes: FastifyPluginAsyncZod<{ service: CartService }> = async
       },
     },
     async (req) => answer(await service.remove(requireUser(req).id, req.params.id)),
+  );
+
+  app.post(
+    '/v1/cart/discount',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a discount code to the cart (one at a time: it replaces the one the cart had)',
+        description:
+          'Refused with 422 and `code` when it does not apply: discount_unknown, discount_not_started, ' +
+          'discount_expired, discount_not_eligible, discount_below_minimum (with `minimum`), discount_used_up, ' +
+          'discount_customer_limit. Attempts are limited per account and per network (429).',
+        body: CartDiscountApplySchema,
+        response: { 200: CartResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await throttle(
+        req,
+        reply,
+        [
+          [discountLimits.perUser, String(user.id)],
+          [discountLimits.perIp, clientKey(req.ip)],
+        ],
+        user.id,
+      );
+      return answer(await service.applyDiscount(user.id, req.body.code));
+    },
+  );
+
+  app.delete(
+    '/v1/cart/discount',
+    {
+      schema: { tags, summary: "Remove the cart's discount code", response: { 200: CartResponseSchema } },
+    },
+    async (req) => answer(await service.removeDiscount(requireUser(req).id)),
   );
 
   app.delete(

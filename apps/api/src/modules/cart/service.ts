@@ -13,9 +13,25 @@ import { fromFils } from '../../lib/money.js';
 import { UNAUTHENTICATED } from '../../plugins/auth.js';
 import type { PublicUrl } from '../../storage/index.js';
 import type { StockService } from '../stock/index.js';
+import {
+  cartCode,
+  clearCartCode,
+  discountRefusal,
+  findCode,
+  limitProblem,
+  setCartCode,
+  type AppliedDiscount,
+} from '../discounts/index.js';
 import { PLACEHOLDER_IMAGE, priceCart, type PricedCart } from './pricing.js';
+import { cartTotals } from './totals.js';
 import * as repo from './repository.js';
 import type { CartProduct, LineKey } from './repository.js';
+
+/**
+ * The cart does not know where it ships: its figures leave shipping out (0), and checkout step 2 prices the rate
+ * for the address (payment-pricing.ts). A free_shipping code shows as applied and takes the rate off there.
+ */
+const CART_SHIPPING_FILS = 0;
 
 const INVALID = 'The given data was invalid';
 export const ITEM_NOT_FOUND = 'Cart item not found.';
@@ -95,8 +111,20 @@ function rawSlug(raw: unknown): string | null {
   return typeof slug === 'string' && slug.trim() !== '' ? slug.trim().slice(0, 200) : null;
 }
 
-/** The priced cart as the API shows it, pictures at their public addresses. */
-export function toServerCart(priced: PricedCart, publicUrl: PublicUrl): ServerCart {
+/**
+ * The priced cart as the API shows it, pictures at their public addresses, with its code and figures (the one
+ * place they are made: totals.ts). A code that does not apply to the cart as it is now is shown with its
+ * problem and takes nothing off.
+ */
+export function toServerCart(
+  priced: PricedCart,
+  publicUrl: PublicUrl,
+  code: AppliedDiscount | undefined,
+  now: Date = new Date(),
+): ServerCart {
+  const available = priced.lines.filter((l) => l.available);
+  const totals = cartTotals(available, CART_SHIPPING_FILS, code, now);
+  const d = totals.discount;
   return {
     items: priced.lines.map((l) => ({
       id: l.id,
@@ -123,8 +151,26 @@ export function toServerCart(priced: PricedCart, publicUrl: PublicUrl): ServerCa
       exceeds_stock: l.available && l.stock.exceedsStock,
     })),
     total_items: priced.totalItems,
-    total_amount: fromFils(priced.totalFils),
+    total_amount: fromFils(totals.totalFils),
     currency: CURRENCY,
+    discount: d
+      ? {
+          code: d.discount.code,
+          amount: fromFils(d.amountFils),
+          kind: d.discount.kind,
+          problem: d.problem,
+          minimum:
+            d.problem === 'discount_below_minimum' && d.discount.minSubtotalFils !== null
+              ? fromFils(d.discount.minSubtotalFils)
+              : null,
+        }
+      : null,
+    totals: {
+      subtotal: fromFils(totals.subtotalFils),
+      shipping: fromFils(totals.shippingFils),
+      discount: fromFils(totals.discountFils),
+      total: fromFils(totals.totalFils),
+    },
   };
 }
 
@@ -140,8 +186,42 @@ export class CartService {
     private readonly stock: StockService,
   ) {}
 
-  async get(userId: number): Promise<ServerCart> {
-    return toServerCart(await priceCart(this.db, userId), this.publicUrl);
+  async get(userId: number, db: Database = this.db): Promise<ServerCart> {
+    return toServerCart(
+      await priceCart(db, userId),
+      this.publicUrl,
+      await cartCode(db, userId),
+      this.stock.now(),
+    );
+  }
+
+  /**
+   * Applies a discount code to the cart (replacing the one it had) when it applies to the cart as it is now:
+   * it exists and is on, within its dates, for some of the pieces, at their minimum, and has uses left for
+   * everyone and for this shopper. Otherwise 422 with the reason's code, and the cart keeps what it had.
+   */
+  applyDiscount(userId: number, typed: string): Promise<ServerCart> {
+    return this.db.transaction(async (tx) => {
+      await lockOrFail(tx, userId);
+      const code = await findCode(tx, typed);
+      if (!code?.usable) throw discountRefusal('discount_unknown');
+      const priced = await priceCart(tx, userId);
+      const totals = cartTotals(
+        priced.lines.filter((l) => l.available),
+        CART_SHIPPING_FILS,
+        code,
+        this.stock.now(),
+      );
+      const problem = totals.discount?.problem ?? (await limitProblem(tx, code, userId));
+      if (problem) throw discountRefusal(problem, code.minSubtotalFils);
+      await setCartCode(tx, userId, code.id);
+      return toServerCart(priced, this.publicUrl, code, this.stock.now());
+    });
+  }
+
+  async removeDiscount(userId: number): Promise<ServerCart> {
+    await clearCartCode(this.db, userId);
+    return this.get(userId);
   }
 
   /** Adds the item, summing with the same line (product, colour, size) if the cart has it. */
@@ -172,7 +252,7 @@ export class CartService {
       if (!(await repo.addToLine(tx, userId, line))) {
         throw unprocessable(INVALID, { quantity: [fieldError('too_big', TOO_MANY_OF_ONE)] });
       }
-      return toServerCart(await priceCart(tx, userId), this.publicUrl);
+      return this.get(userId, tx);
     });
   }
 
@@ -249,7 +329,7 @@ export class CartService {
       }
       await repo.insertMissingLines(tx, userId, [...missing.values()]);
       skipped.sort((a, b) => a.index - b.index);
-      return { cart: toServerCart(await priceCart(tx, userId), this.publicUrl), skipped };
+      return { cart: await this.get(userId, tx), skipped };
     });
   }
 

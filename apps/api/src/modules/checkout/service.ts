@@ -15,6 +15,7 @@ import {
 import { priceCartForPayment, type PricedCart, type ShippingRequest } from '../cart/index.js';
 import { paidAlready, succeededEvent } from '../payments/index.js';
 import { PAYMENT_NOT_FOUND } from '../orders/index.js';
+import { claimUse } from '../discounts/index.js';
 import type { StockService } from '../stock/index.js';
 
 export const CART_CHANGED = 'The cart changed. Please review your order.';
@@ -136,7 +137,7 @@ export class PaymentService {
     if (!reserved) throw paidAlready('succeeded');
     // Stock (decision 017): the cart as it is now is held afresh, for a new STOCK_HOLD_MINUTES (409 naming
     // what is left, and the earlier hold stands, when a piece is missing).
-    await this.stock.hold(payment.id, userId, cart.lines, clientKey);
+    await this.stock.hold(payment.id, userId, cart.lines, clientKey, claimOf(payment.id, userId, cart));
 
     const intent = await this.gateway.updateIntentAmount({
       intentId,
@@ -149,6 +150,7 @@ export class PaymentService {
         amount: fromFils(cart.totalFils),
         lines: cart.lines,
         shipping: cart.shipping,
+        ...frozenDiscount(cart),
         ...(intent.clientSecret && { clientSecret: intent.clientSecret }),
         updatedAt: new Date(),
       })
@@ -223,7 +225,7 @@ export class PaymentService {
    */
   async #holdPieces(paymentId: number, userId: number, cart: PricedCart, clientKey?: string) {
     try {
-      await this.stock.hold(paymentId, userId, cart.lines, clientKey);
+      await this.stock.hold(paymentId, userId, cart.lines, clientKey, claimOf(paymentId, userId, cart));
     } catch (err) {
       await this.db.delete(payments).where(eq(payments.id, paymentId));
       throw err;
@@ -247,7 +249,7 @@ export class PaymentService {
     clientAmount: number | string,
     shipping: ShippingRequest,
   ): Promise<PricedCart> {
-    const cart = await priceCartForPayment(this.db, userId, shipping);
+    const cart = await priceCartForPayment(this.db, userId, shipping, this.stock.now());
     if (clientAmountToFils(clientAmount) !== cart.totalFils) throw new HttpError(409, CART_CHANGED);
     return cart;
   }
@@ -274,6 +276,7 @@ export class PaymentService {
         currency: CURRENCY,
         lines: cart.lines,
         shipping: cart.shipping,
+        ...frozenDiscount(cart),
         ...(billing && { billingAddress: billing as AddressSnapshot }),
         ...(shipping && { shippingAddress: shipping as AddressSnapshot }),
       })
@@ -281,6 +284,22 @@ export class PaymentService {
     if (!row) throw new Error('payment row not stored');
     return row;
   }
+}
+
+/** The payment freezes its discount with its lines: the code and what it took off. */
+function frozenDiscount(cart: PricedCart) {
+  return { discountCode: cart.discount?.code ?? null, discountAmount: fromFils(cart.discountFils) };
+}
+
+/**
+ * The use of the cart's code that this payment claims, in its hold's transaction (decision: a limit is never
+ * passed by racing shoppers; a code used up is refused before anyone pays).
+ */
+function claimOf(paymentId: number, userId: number, cart: PricedCart) {
+  const { discount } = cart;
+  if (!discount) return undefined;
+  return (tx: Database) =>
+    claimUse(tx, { discountId: discount.id, userId, paymentId, amountFils: cart.discountFils });
 }
 
 function answer(intent: GatewayIntent, totalFils: number): IntentAnswer {

@@ -53,6 +53,7 @@ export function invoiceOf(order: Order, issuer: InvoiceIssuer): Invoice {
     })),
     shipping: order.shipping_amount,
     shipping_name: order.shipping_method?.name ?? null,
+    discount: order.discount_code ? { code: order.discount_code, amount: order.discount_amount } : null,
     total: totals.total,
     vat: totals.vat,
     net: totals.net,

@@ -30,7 +30,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What was charged, what was frozen and what the lines and the shipping add up to must be one amount. */
 export function checkAmounts(log: FastifyBaseLogger, payment: PaymentRow, intent: GatewayIntent) {
-  const linesFils = linesTotalFils(payment.lines) + paymentShippingFils(payment);
+  const linesFils =
+    linesTotalFils(payment.lines) + paymentShippingFils(payment) - toFils(payment.discountAmount);
   if (
     intent.amountFils !== linesFils ||
     toFils(payment.amount) !== linesFils ||

@@ -21,6 +21,8 @@ const order: Order = {
   payment_method: 'card',
   subtotal: '2450.00',
   shipping_amount: '0.00',
+  discount_code: null,
+  discount_amount: '0.00',
   total_amount: '2450.00',
   currency: 'AED',
   items: [
@@ -32,6 +34,7 @@ const order: Order = {
       price: '1225.00',
       quantity: 2,
       line_total: '2450.00',
+      discount: '0.00',
       options: { color: 'emerald', color_name: { en: 'Emerald', fr: 'Émeraude', ar: 'زمردي' }, size: 'M' },
     },
   ],

@@ -114,6 +114,14 @@ export function confirmationMail(
         value:
           Number(order.shipping_amount) === 0 ? mailText(lang, 'order.free') : money(order.shipping_amount),
       },
+      ...(order.discount_code
+        ? [
+            {
+              label: mailText(lang, 'order.discount', { code: order.discount_code }),
+              value: `−${money(order.discount_amount)}`,
+            },
+          ]
+        : []),
       { label: mailText(lang, 'order.total'), value: money(order.total_amount), strong: true },
       { label: w.vat(ctx.vatPercent), value: money(ctx.vat) },
     ],

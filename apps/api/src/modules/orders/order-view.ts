@@ -45,6 +45,8 @@ export function toOrder(
       min_days: row.shippingMethod.minDays,
       max_days: row.shippingMethod.maxDays,
     },
+    discount_code: row.discountCode,
+    discount_amount: row.discountAmount,
     total_amount: row.totalAmount,
     currency: 'AED',
     items: items.map((item): OrderItem => ({
@@ -55,6 +57,7 @@ export function toOrder(
       price: item.price,
       quantity: item.quantity,
       line_total: fromFils(toFils(item.price) * item.quantity),
+      discount: item.discount,
       options: {
         color: item.color || null,
         color_name: item.colorName ?? null,

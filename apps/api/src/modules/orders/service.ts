@@ -12,7 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import { illegalMove } from '@boutique/contracts/order-status';
 import { HttpError } from '../../lib/http-error.js';
-import { clientAmountToFils, fromFils } from '../../lib/money.js';
+import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
+import { finalizeUse, releaseClaims } from '../discounts/index.js';
 import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/index.js';
@@ -95,7 +96,7 @@ export class OrderService {
   /** The shopper's order call: everything it states is checked against what was paid for. */
   async placeOrder(userId: number, input: CreateOrder): Promise<PlacedOrder> {
     const { payment, order: existing } = await this.#ownPayment(userId, input.transaction_id);
-    const paidFils = linesTotalFils(payment.lines);
+    const paidFils = linesTotalFils(payment.lines) - toFils(payment.discountAmount);
     // The shipping was priced for a country: the order ships there (DESIGN section 17).
     const shipsTo = (input.shipping_address ?? input.billing_address).country.trim().toUpperCase();
     const agrees =
@@ -398,6 +399,8 @@ export class OrderService {
       // written; when they are missing there is no order and the payment is refunded (below).
       const pieces = await this.options.stock.takeForOrder(tx, payment);
       if (pieces.kind === 'ordered') return { order: pieces.order, created: false as const };
+      // Refunded for want of pieces: its use of a discount code goes back.
+      if (pieces.kind === 'refused') await releaseClaims(tx, [payment.id]);
       if (pieces.kind === 'refused')
         return { refused: pieces.first ? ('first' as const) : ('again' as const) };
       for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -415,7 +418,9 @@ export class OrderService {
             subtotal: fromFils(subtotalFils),
             shippingAmount: fromFils(shippingFils),
             shippingMethod: payment.shipping,
-            totalAmount: fromFils(subtotalFils + shippingFils),
+            discountCode: payment.discountCode,
+            discountAmount: payment.discountAmount,
+            totalAmount: fromFils(subtotalFils + shippingFils - toFils(payment.discountAmount)),
             billingAddress: details.billing,
             shippingAddress: details.shipping ?? details.billing,
             source: details.source,
@@ -444,6 +449,7 @@ export class OrderService {
                 size: line.size,
                 quantity: line.quantity,
                 price: line.price,
+                discount: line.discount ?? '0.00',
               };
             }),
           )
@@ -452,6 +458,14 @@ export class OrderService {
           .insert(orderStatusEvents)
           .values({ orderId: order.id, fromStatus: null, toStatus: 'unfulfilled', actorId: details.actorId });
         await removePaidLines(tx, payment.userId, payment.lines);
+        // The payment's use of its discount code becomes the order's (the code's row keeps counting it).
+        await finalizeUse(tx, {
+          paymentId: payment.id,
+          orderId: order.id,
+          userId: payment.userId,
+          code: payment.discountCode,
+          amount: payment.discountAmount,
+        });
         if (payment.status !== 'succeeded') {
           await tx
             .update(payments)

@@ -480,11 +480,11 @@ function lineUse(previous: { lines: RefundLine[] }[]): Map<number, LineUse> {
  * left, so that a line refunded piece by piece gives back exactly what it was charged.
  */
 export function lineValue(
-  item: Pick<ItemRow, 'price' | 'quantity'>,
+  item: Pick<ItemRow, 'price' | 'quantity' | 'discount'>,
   used: LineUse | undefined,
   quantity: number,
 ) {
-  const chargedFils = toFils(item.price) * item.quantity;
+  const chargedFils = Math.max(0, toFils(item.price) * item.quantity - toFils(item.discount));
   const already = used ?? { quantity: 0, fils: 0 };
   if (already.quantity + quantity >= item.quantity) return Math.max(0, chargedFils - already.fils);
   return Math.floor((chargedFils * quantity) / item.quantity);

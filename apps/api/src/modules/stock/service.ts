@@ -73,6 +73,11 @@ export interface StockServiceOptions {
    * shopper's "refunded" e-mail are written there (alerts.ts), so they exist exactly when the refund does.
    */
   onRefund?: (tx: Database, refund: RefundNotice) => Promise<void>;
+  /**
+   * What else these payments held besides pieces (a discount code's use), given back in the transaction that
+   * gives back their pieces: when a hold is released (declined, cancelled, expired) or replaced by a new one.
+   */
+  onRelease?: (tx: Database, paymentIds: number[]) => Promise<void>;
 }
 
 /** What one account and one network may hold at once, and for how long (STOCK_HOLD_MAX_*). */
@@ -194,6 +199,11 @@ export class StockService {
     lines: readonly (PricedLine | Wanted)[],
     /** The shopper's network (lib/rate-limit.ts clientKey); undefined: not bounded per network. */
     clientKey?: string,
+    /**
+     * Runs in the hold's transaction once the pieces are taken (a discount code's use claimed): what it throws
+     * undoes the hold.
+     */
+    alongside?: (tx: Database) => Promise<void>,
   ): Promise<Date> {
     const now = this.now();
     const { limits, holdMinutes } = this.options;
@@ -229,6 +239,13 @@ export class StockService {
         )
         .returning();
       await giveBack(tx, previous);
+      if (this.options.onRelease) {
+        const open = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.userId, userId), inArray(payments.status, RELEASABLE)));
+        await this.options.onRelease(tx, [...new Set([paymentId, ...open.map((p) => p.id)])]);
+      }
       if (limits && clientKey) await this.#networkRoom(tx, clientKey, total, now, limits);
 
       const missing: Wanted[] = [];
@@ -244,6 +261,7 @@ export class StockService {
           .insert(stockHolds)
           .values(wanted.map((p) => ({ paymentId, userId, ...p, expiresAt, clientKey })));
       }
+      await alongside?.(tx);
     });
     return expiresAt;
   }
@@ -321,6 +339,7 @@ export class StockService {
     return db.transaction(async (tx) => {
       const held = await tx.delete(stockHolds).where(eq(stockHolds.paymentId, paymentId)).returning();
       await giveBack(tx, held);
+      await this.options.onRelease?.(tx, [paymentId]);
       return held.reduce((n, h) => n + h.quantity, 0);
     });
   }

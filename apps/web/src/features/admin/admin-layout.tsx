@@ -23,6 +23,7 @@ const NAV = [
   { to: paths.adminMessages.href(), key: 'messages' },
   { to: paths.adminCustomers.href(), key: 'customers' },
   { to: paths.adminShipping.href(), key: 'shipping' },
+  { to: paths.adminDiscounts.href(), key: 'discounts' },
 ] as const;
 
 /**

@@ -2,17 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useCartActions, useShopCart } from '@/stores/shop-cart';
+import { useSession } from '@/lib/session/session';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
 import { PaymentLogos } from '@/components/payment-logos';
 import { CartLine } from './components/cart-line';
 import { CartNotices } from './components/cart-notices';
+import { DiscountCode } from './components/discount-code';
 import styles from './components/cart.module.css';
 
 export default function CartPage() {
   const { t, i18n } = useTranslation('cart');
   const shopCart = useShopCart();
-  const { lines, totalItems, totalPrice, loading, blocked } = shopCart;
+  const { lines, totalItems, totalPrice, subtotal, discount, loading, blocked } = shopCart;
+  const signedIn = useSession().status === 'authenticated';
+  const stopped = Boolean(discount?.problem);
   const actions = useCartActions();
   const money = (v: number) => formatMoney(v, i18n.language);
 
@@ -52,8 +56,18 @@ export default function CartPage() {
             <dl>
               <div>
                 <dt>{t('subtotal', { count: totalItems })}</dt>
-                <dd>{money(totalPrice)}</dd>
+                <dd>{money(subtotal)}</dd>
               </div>
+              {discount && !discount.problem && (
+                <div>
+                  <dt>
+                    {t('discount.line')} <bdi>{discount.code}</bdi>
+                  </dt>
+                  <dd className={styles.discountAmount} data-testid="cart-page-discount">
+                    −{money(Number(discount.amount))}
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt>{t('shipping')}</dt>
                 <dd>{t('free')}</dd>
@@ -63,12 +77,15 @@ export default function CartPage() {
                 <dd data-testid="cart-page-total">{money(totalPrice)}</dd>
               </div>
             </dl>
-            {blocked ? (
+            {signedIn && <DiscountCode discount={discount} />}
+            {blocked || stopped ? (
               <>
-                <p className={styles.blocked} id="cart-page-blocked" role="status">
-                  {t('blocked')}
-                </p>
-                <Button block disabled aria-describedby="cart-page-blocked">
+                {blocked && (
+                  <p className={styles.blocked} id="cart-page-blocked" role="status">
+                    {t('blocked')}
+                  </p>
+                )}
+                <Button block disabled aria-describedby={blocked ? 'cart-page-blocked' : undefined}>
                   {t('checkout')}
                 </Button>
               </>

@@ -42,6 +42,8 @@ describe('order summary', () => {
       subtotalFils: 250050,
       shippingFils: 4500,
       shippingPending: false,
+      discountFils: 0,
+      discountCode: null,
       totalFils: 254550,
     });
     expect(fromFils(summarize(lines, 4500).totalFils)).toBe('2545.50');
@@ -67,7 +69,41 @@ describe('order summary', () => {
       subtotalFils: 0,
       shippingFils: 0,
       shippingPending: false,
+      discountFils: 0,
+      discountCode: null,
       totalFils: 0,
+    });
+  });
+
+  it('takes the server cart’s figures, its discount priced by the server, once it answered', () => {
+    const summary = summarize([line({ quantity: 2 })], 2500, {
+      discount: { code: 'EID20', amount: '250.00', kind: 'percent', problem: null, minimum: null },
+      totals: { subtotal: '2500.00', shipping: '0.00', discount: '250.00', total: '2250.00' },
+    });
+    expect(summary).toMatchObject({ discountFils: 25000, discountCode: 'EID20', totalFils: 227500 });
+  });
+
+  it('takes the chosen rate off for a free-shipping code, and nothing while the code does not apply', () => {
+    const cart = {
+      discount: {
+        code: 'SHIPFREE',
+        amount: '0.00',
+        kind: 'free_shipping' as const,
+        problem: null,
+        minimum: null,
+      },
+      totals: { subtotal: '2500.00', shipping: '0.00', discount: '0.00', total: '2500.00' },
+    };
+    expect(summarize([line({ quantity: 2 })], 4500, cart)).toMatchObject({
+      shippingFils: 4500,
+      discountFils: 4500,
+      totalFils: 250000,
+    });
+    const expired = { ...cart, discount: { ...cart.discount, problem: 'discount_expired' as const } };
+    expect(summarize([line({ quantity: 2 })], 4500, expired)).toMatchObject({
+      discountFils: 0,
+      discountCode: null,
+      totalFils: 254500,
     });
   });
 });
@@ -115,6 +151,8 @@ describe('order payload', () => {
     const cart: ServerCart = {
       currency: 'AED',
       total_amount: '1250.00',
+      discount: null,
+      totals: { subtotal: '1250.00', shipping: '0.00', discount: '0.00', total: '1250.00' },
       total_items: 2,
       items: [
         {

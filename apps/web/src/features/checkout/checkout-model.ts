@@ -56,22 +56,42 @@ export interface OrderSummary {
   shippingFils: number;
   /** No rate is chosen yet (step 1): the shipping is priced at step 2. */
   shippingPending: boolean;
+  /** What the cart's discount code takes off (the server's figure, plus the chosen rate for free shipping). */
+  discountFils: number;
+  /** The code applied, as the owner wrote it; null: none. */
+  discountCode: string | null;
   totalFils: number;
 }
 
 /**
- * The totals the customer pays: the available lines and the chosen shipping, computed in fils so sums never
- * drift (the server prices both again and refuses a total that differs).
+ * The totals the customer pays, in fils so sums never drift: the server cart's subtotal and discount when it
+ * answered (else the available lines, no discount, until it does), and the shipping chosen at step 2 (the cart
+ * does not know the address; a free_shipping code takes the chosen rate off). The server prices all of it again
+ * and refuses a total that differs.
  */
-export function summarize(lines: CheckoutLine[], shippingFils?: number): OrderSummary {
+export function summarize(
+  lines: CheckoutLine[],
+  shippingFils?: number,
+  server?: Pick<ServerCart, 'totals' | 'discount'>,
+): OrderSummary {
   const payable = lines.filter((l) => l.available);
-  const subtotalFils = payable.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
+  const count = payable.reduce((n, l) => n + l.quantity, 0);
+  const shipping = shippingFils ?? 0;
+  const applies = server?.discount && !server.discount.problem ? server.discount : null;
+  const subtotalFils = server
+    ? toFils(server.totals.subtotal)
+    : payable.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
+  const discountFils = server
+    ? toFils(server.totals.discount) + (applies?.kind === 'free_shipping' ? shipping : 0)
+    : 0;
   return {
-    count: payable.reduce((n, l) => n + l.quantity, 0),
+    count,
     subtotalFils,
-    shippingFils: shippingFils ?? 0,
+    shippingFils: shipping,
     shippingPending: shippingFils === undefined,
-    totalFils: subtotalFils + (shippingFils ?? 0),
+    discountFils,
+    discountCode: applies?.code ?? null,
+    totalFils: Math.max(0, subtotalFils + shipping - discountFils),
   };
 }
 
@@ -136,6 +156,8 @@ export interface ConfirmationState {
   paymentMethod: PaymentMethod;
   /** The shipping rate paid for, with its delivery days. */
   delivery?: Pick<ShippingMethod, 'name' | 'min_days' | 'max_days'>;
+  /** The discount code the order used and what it took off (AED), when it had one. */
+  discount?: { code: string; amount: string } | null;
 }
 
 export function isConfirmationState(value: unknown): value is ConfirmationState {

@@ -76,6 +76,7 @@ export default function CheckoutPage() {
       cart.lines.length > 0 &&
       !cart.hasUnavailable &&
       !cart.hasShortage &&
+      !cart.discountProblem &&
       !cart.loading &&
       !methods.isFetching,
     amount,
@@ -83,6 +84,9 @@ export default function CheckoutPage() {
     address,
     shipping,
     delivery: rate,
+    discount: cart.summary.discountCode
+      ? { code: cart.summary.discountCode, amount: fromFils(cart.summary.discountFils) }
+      : null,
   });
   const applePay = useApplePay({
     payment,

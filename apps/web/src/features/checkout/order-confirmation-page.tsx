@@ -51,6 +51,14 @@ export default function OrderConfirmationPage() {
             <dt>{t('date')}</dt>
             <dd>{formatDate(today, lang)}</dd>
           </div>
+          {state.discount && (
+            <div>
+              <dt>
+                {t('discount')} <bdi>{state.discount.code}</bdi>
+              </dt>
+              <dd data-testid="confirmation-discount">−{formatMoney(Number(state.discount.amount), lang)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('total')}</dt>
             <dd data-testid="confirmation-total">{formatMoney(state.amount, lang)}</dd>

@@ -15,7 +15,10 @@ export function useCheckoutCart(shippingFils: number | undefined) {
   const guest = useCart();
   const merging = guest.items.length > 0 && query.isFetching;
   const lines = useMemo(() => linesOf(query.data), [query.data]);
-  const summary = useMemo(() => summarize(lines, shippingFils), [lines, shippingFils]);
+  const summary = useMemo(
+    () => summarize(lines, shippingFils, query.data),
+    [lines, shippingFils, query.data],
+  );
   return {
     lines,
     summary,
@@ -25,5 +28,7 @@ export function useCheckoutCart(shippingFils: number | undefined) {
     hasUnavailable: lines.some((l) => !l.available),
     /** Some line asks for more pieces than are left. */
     hasShortage: lines.some((l) => l.available && l.exceedsStock),
+    /** The cart's code no longer applies: checkout waits until it is removed or the cart changes. */
+    discountProblem: query.data?.discount?.problem ?? null,
   };
 }

@@ -72,6 +72,8 @@ interface Options {
   shipping: ShippingChoice | null;
   /** That rate's name and days, for the confirmation page. */
   delivery?: ConfirmationState['delivery'];
+  /** The cart's discount code and what it takes off, for the confirmation page. */
+  discount?: { code: string; amount: string } | null;
 }
 
 function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
@@ -90,7 +92,15 @@ function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }
  * the order, empties the cart and moves on to the confirmation page. Kept above the steps so that going back to
  * the address and forward again keeps the same intent.
  */
-export function useCheckoutPayment({ wantIntent, amount, lines, address, shipping, delivery }: Options) {
+export function useCheckoutPayment({
+  wantIntent,
+  amount,
+  lines,
+  address,
+  shipping,
+  delivery,
+  discount = null,
+}: Options) {
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const client = useQueryClient();
@@ -220,6 +230,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address, shippin
           amount: order.total_amount,
           paymentMethod: input.method,
           ...(delivery && { delivery }),
+          discount,
         };
         timer.current = setTimeout(() => {
           void navigate(paths.orderConfirmation.href(), { replace: true, state });
@@ -227,7 +238,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address, shippin
       };
       await attempt();
     },
-    [lines, delivery, client, navigate, i18n.language],
+    [lines, delivery, client, navigate, i18n.language, discount],
   );
 
   /**

@@ -10,6 +10,7 @@ const item = (over: Partial<OrderItem> = {}): OrderItem => ({
   price: '1000.00',
   quantity: 2,
   line_total: '2000.00',
+  discount: '0.00',
   options: { color: 'emerald', color_name: null, size: 'M' },
   ...over,
 });

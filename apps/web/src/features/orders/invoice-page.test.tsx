@@ -53,6 +53,7 @@ function taxInvoice(locale: Invoice['locale']): Invoice {
       },
     ],
     shipping: '50.00',
+    discount: null,
     total: '2550.00',
     vat: '121.43',
     net: '2428.57',

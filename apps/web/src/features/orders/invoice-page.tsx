@@ -98,6 +98,19 @@ export function InvoiceSheet({ invoice, t }: { invoice: Invoice; t: TFunction<'o
             value: money(invoice.shipping),
             testId: 'invoice-shipping',
           },
+          ...(invoice.discount
+            ? [
+                {
+                  label: (
+                    <>
+                      {t('invoice.discount')} <bdi>{invoice.discount.code}</bdi>
+                    </>
+                  ),
+                  value: <>−{money(invoice.discount.amount)}</>,
+                  testId: 'invoice-discount',
+                },
+              ]
+            : []),
           { label: t('invoice.net'), value: money(invoice.net), testId: 'invoice-net' },
           {
             label: t('invoice.vat', { percent: invoice.vat_percent }),

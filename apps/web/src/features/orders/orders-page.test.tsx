@@ -33,6 +33,8 @@ function order(id: number, status: Order['fulfillment_status'], pieces: number):
     payment_method: 'card',
     subtotal: `${pieces * 1000}.00`,
     shipping_amount: '0.00',
+    discount_code: null,
+    discount_amount: '0.00',
     total_amount: `${pieces * 1000}.00`,
     currency: 'AED',
     transaction_id: `pi_${id}`,
@@ -46,6 +48,7 @@ function order(id: number, status: Order['fulfillment_status'], pieces: number):
       price: '1000.00',
       quantity: 1,
       line_total: '1000.00',
+      discount: '0.00',
       options: {
         color: 'emerald',
         color_name: { en: 'Emerald', fr: 'Émeraude', ar: 'زمردي' },

@@ -74,6 +74,14 @@ export default function OrderPage() {
             <dd className="adm-num">{formatMoney(order.subtotal, lang)}</dd>
             <dt>{t('orders.shipping')}</dt>
             <dd className="adm-num">{formatMoney(order.shipping_amount, lang)}</dd>
+            {order.discount_code && (
+              <>
+                <dt>
+                  {t('orders.discount')} <bdi>{order.discount_code}</bdi>
+                </dt>
+                <dd className="adm-num">−{formatMoney(order.discount_amount, lang)}</dd>
+              </>
+            )}
             <dt>{t('orders.total')}</dt>
             <dd className="adm-num">
               <strong>{formatMoney(order.total_amount, lang)}</strong>

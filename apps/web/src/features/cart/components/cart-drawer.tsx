@@ -4,17 +4,22 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { cart } from '@/stores/cart-store';
 import { useCartActions, useShopCart } from '@/stores/shop-cart';
+import { useSession } from '@/lib/session/session';
 import { Drawer, DrawerHeader } from '@/components/ui/drawer';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
 import { CartLine } from './cart-line';
 import { CartNotices } from './cart-notices';
+import { DiscountCode } from './discount-code';
 import styles from './cart.module.css';
 
 export function CartDrawer() {
   const { t, i18n } = useTranslation('cart');
   const navigate = useNavigate();
   const shopCart = useShopCart();
-  const { lines, isOpen, totalItems, totalPrice, loading, blocked } = shopCart;
+  const { lines, isOpen, totalItems, totalPrice, discount, loading } = shopCart;
+  const blocked = shopCart.blocked || Boolean(discount?.problem);
+  const signedIn = useSession().status === 'authenticated';
+  const money = (v: number) => formatMoney(v, i18n.language);
   const actions = useCartActions();
   const close = cart.close;
 
@@ -51,12 +56,23 @@ export function CartDrawer() {
             ))}
           </ul>
           <div className={styles.drawerFooter}>
+            {signedIn && <DiscountCode discount={discount} />}
+            {discount && !discount.problem && (
+              <p className={styles.total}>
+                <span>
+                  {t('discount.line')} <bdi>{discount.code}</bdi>
+                </span>
+                <span className={styles.discountAmount} data-testid="cart-discount">
+                  −{money(Number(discount.amount))}
+                </span>
+              </p>
+            )}
             <p className={styles.total}>
               <span>{t('total')}</span>
-              <strong data-testid="cart-total">{formatMoney(totalPrice, i18n.language)}</strong>
+              <strong data-testid="cart-total">{money(totalPrice)}</strong>
             </p>
             <p className={styles.shippingNote}>{t('freeShipping')}</p>
-            {blocked && (
+            {shopCart.blocked && (
               <p className={styles.blocked} id="cart-drawer-blocked" role="status">
                 {t('blocked')}
               </p>
@@ -64,7 +80,7 @@ export function CartDrawer() {
             <Button
               block
               disabled={blocked}
-              aria-describedby={blocked ? 'cart-drawer-blocked' : undefined}
+              aria-describedby={shopCart.blocked ? 'cart-drawer-blocked' : undefined}
               onClick={() => {
                 close();
                 void navigate(paths.checkout.href());

@@ -23,6 +23,19 @@ export function Totals({ summary }: { summary: Summary }) {
               ...(summary.shippingFils === 0 && { valueClassName: styles.free }),
               testId: 'checkout-shipping',
             },
+        ...(summary.discountCode
+          ? [
+              {
+                label: (
+                  <>
+                    {t('summary.discount')} <bdi>{summary.discountCode}</bdi>
+                  </>
+                ),
+                value: `−${money(summary.discountFils)}`,
+                testId: 'checkout-discount',
+              },
+            ]
+          : []),
         {
           label: t('summary.total'),
           value: money(summary.totalFils),

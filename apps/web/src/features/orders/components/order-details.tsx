@@ -204,7 +204,19 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                   value:
                     Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount),
                 },
-
+                ...(order.discount_code
+                  ? [
+                      {
+                        label: (
+                          <>
+                            {t('details.discount')} <bdi>{order.discount_code}</bdi>
+                          </>
+                        ),
+                        value: `−${money(order.discount_amount)}`,
+                        testId: 'order-discount',
+                      },
+                    ]
+                  : []),
                 { label: t('details.total'), value: money(order.total_amount), grand: true },
                 ...(order.refunded_amount && Number(order.refunded_amount) > 0
                   ? [{ label: t('refunds.refunded'), value: money(order.refunded_amount) }]
