@@ -264,6 +264,78 @@ describe('paying with shipping', () => {
     expect((await paymentOf(t, res.body.data.paymentIntentId)).shipping?.rateId).toBe(standard.id);
   });
 
+  it('a free-shipping code takes the chosen rate off the intent and the order; a percent code leaves it', async () => {
+    const created = await call(t, 'POST', '/api/v1/admin/discounts', admin.token, {
+      code: 'SHIPFREE',
+      kind: 'free_shipping',
+      value: '0',
+    });
+    expect(created.status).toBe(201);
+    const shopper = await newShopper(t);
+    const lines = [line(1)];
+    await fillCart(t, shopper, lines);
+    expect((await call(t, 'POST', '/api/v1/cart/discount', shopper.token, { code: 'shipfree' })).status).toBe(
+      200,
+    );
+    const express = rateOf('Express');
+    const body = { shipping_rate_id: express.id, country: 'AE' };
+    // Charging the rate on top is refused: the server took it off.
+    const withRate = await call(t, 'POST', '/api/v1/payments/payment-intent', shopper.token, {
+      ...body,
+      amount: plus(lines, 4500),
+    });
+    expect(withRate.status).toBe(409);
+    const intent = await call(t, 'POST', '/api/v1/payments/payment-intent', shopper.token, {
+      ...body,
+      amount: totalOf(lines),
+    });
+    expect(intent.status).toBe(201);
+    expect(intent.body.data.amount).toBe(totalOf(lines));
+    const payment = await paymentOf(t, intent.body.data.paymentIntentId);
+    expect(payment).toMatchObject({ discountCode: 'SHIPFREE', discountAmount: '45.00' });
+    expect(payment.shipping?.price).toBe('45.00');
+
+    const confirmed = await call(t, 'POST', '/api/v1/payments/sandbox/confirm', shopper.token, {
+      clientSecret: intent.body.data.clientSecret,
+      card: card('4242424242424242'),
+      billing_details: address(),
+    });
+    expect(confirmed.status).toBe(200);
+    const placed = await call(t, 'POST', '/api/v1/orders', shopper.token, {
+      ...orderPayload(lines, intent.body.data.paymentIntentId),
+      total_amount: totalOf(lines),
+      shipping_address: address(),
+    });
+    expect(placed.status).toBe(201);
+    const order = (await call(t, 'GET', `/api/v1/orders/${placed.body.data.order_id}`, shopper.token)).body
+      .data.order;
+    expect(order).toMatchObject({
+      subtotal: totalOf(lines),
+      shipping_amount: '45.00',
+      discount_code: 'SHIPFREE',
+      discount_amount: '45.00',
+      total_amount: totalOf(lines),
+    });
+
+    // A percent code falls on the pieces only: the rate is paid in full.
+    await call(t, 'POST', '/api/v1/admin/discounts', admin.token, {
+      code: 'TENOFF',
+      kind: 'percent',
+      value: '10',
+    });
+    const other = await newShopper(t);
+    await fillCart(t, other, lines);
+    expect((await call(t, 'POST', '/api/v1/cart/discount', other.token, { code: 'TENOFF' })).status).toBe(
+      200,
+    );
+    const tenth = Math.round(toFils(totalOf(lines)) / 10);
+    const percent = await call(t, 'POST', '/api/v1/payments/payment-intent', other.token, {
+      ...body,
+      amount: fromFils(toFils(totalOf(lines)) - tenth + 4500),
+    });
+    expect(percent.status).toBe(201);
+  });
+
   it("refuses a rate the country's zone does not offer (422), and creates nothing", async () => {
     const shopper = await newShopper(t);
     const lines = [line(0)];
