@@ -36,7 +36,13 @@ import {
   RefundSender,
   refundGauge,
 } from './modules/payments/index.js';
-import { PaymentService, paymentRoutes } from './modules/checkout/index.js';
+import {
+  CashOnDelivery,
+  PaymentLinkPayments,
+  PaymentService,
+  offlinePaymentRoutes,
+  paymentRoutes,
+} from './modules/checkout/index.js';
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
 import { StockService, stockGauge } from './modules/stock/index.js';
 import { adminRoutes } from './modules/admin/index.js';
@@ -333,6 +339,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stock,
   );
   const payments = new PaymentService(database.db, gateway, reconciler, app.log, stock);
+  const cashOnDelivery = new CashOnDelivery(database.db, orders, config.payments.cashOnDelivery);
+  const paymentLinks = new PaymentLinkPayments(database.db, gateway, orders, reconciler, app.log);
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('preClose', () => reconciler.stop());
@@ -366,7 +374,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(cartRoutes, { service: new CartService(database.db, storage.publicUrl, stock) });
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
-      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
+      await api.register(paymentRoutes, {
+        config,
+        gateway,
+        payments,
+        orders,
+        reconciler,
+        metrics,
+        stock,
+        cashOnDelivery,
+      });
+      await api.register(offlinePaymentRoutes, { gateway, cashOnDelivery, links: paymentLinks });
       const issuer = {
         name: config.shop.name,
         address: config.invoice.address,

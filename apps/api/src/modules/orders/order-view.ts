@@ -39,6 +39,7 @@ export function toOrder(
     payment_method: row.paymentMethod,
     subtotal: row.subtotal,
     shipping_amount: row.shippingAmount,
+    cod_fee: row.codFee,
     total_amount: row.totalAmount,
     currency: 'AED',
     items: items.map((item): OrderItem => ({
