@@ -45,7 +45,7 @@ import {
 } from './modules/checkout/index.js';
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
 import { StockService, stockGauge } from './modules/stock/index.js';
-import { adminRoutes } from './modules/admin/index.js';
+import { ManualOrders, adminRoutes } from './modules/admin/index.js';
 import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
 import {
   RefundService,
@@ -410,6 +410,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: config.publicUrl,
         },
         timeZone: config.shop.timeZone,
+        manualOrders: new ManualOrders(database.db, orders, orderMails, {
+          cashOnDelivery: config.payments.cashOnDelivery,
+          paymentLinkHours: config.payments.paymentLinkHours,
+          gateway: gateway.name,
+        }),
       });
       await api.register(searchAdminRoutes, { db: database.db });
     },

@@ -3,12 +3,15 @@ import { OrderStatusResponseSchema } from '@boutique/contracts';
 import {
   AdminIdParamsSchema,
   AdminOrderPaymentSchema,
+  ManualOrderResponseSchema,
+  ManualOrderSchema,
   AdminOrderListQuerySchema,
   AdminOrderListResponseSchema,
   AdminOrderResponseSchema,
   PackingSlipResponseSchema,
 } from '@boutique/contracts/admin';
 import { withCurrent } from '../../db/versions.js';
+import { requiredIdempotencyKey } from '../../lib/idempotency-key.js';
 import { expectedVersion, setETag } from '../../lib/if-match.js';
 import { adminOrder, listOrders, packingSlip } from '../orders/index.js';
 import { adminOf, tags, type AdminRoutesOptions } from './scope.js';
@@ -16,7 +19,7 @@ import { adminOf, tags, type AdminRoutesOptions } from './scope.js';
 /** The back office's orders: the list with counts per status, one order, its packing slip, its payment. */
 export const orderAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   app,
-  { db, orders, shop, timeZone },
+  { db, orders, shop, timeZone, manualOrders },
 ) => {
   app.get(
     '/v1/admin/orders',
@@ -85,6 +88,26 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async
       setETag(reply, order.version);
       req.log.info({ orderId: order.id, by: admin.id }, 'order marked paid');
       return { success: true as const, data: { order } };
+    },
+  );
+
+  app.post(
+    '/v1/admin/orders',
+    {
+      schema: {
+        tags,
+        summary:
+          'Write an order for a WhatsApp or phone sale: customer found or made, lines priced with live stock, cash on delivery, paid offline or a payment link; Idempotency-Key',
+        body: ManualOrderSchema,
+        response: { 200: ManualOrderResponseSchema, 201: ManualOrderResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const admin = adminOf(req);
+      const key = requiredIdempotencyKey(req);
+      const { order, customer, created } = await manualOrders.place(admin.id, key, req.body);
+      req.log.info({ orderId: order.id, by: admin.id, payment: req.body.payment, created }, 'manual order');
+      return reply.code(created ? 201 : 200).send({ success: true as const, data: { order, customer } });
     },
   );
 };

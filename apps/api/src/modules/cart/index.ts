@@ -11,3 +11,4 @@ export {
   CART_EMPTY,
   type PricedCart,
 } from './payment-pricing.js';
+export { priceLines, type WantedLine } from './line-pricing.js';

@@ -6,6 +6,7 @@ import {
   orders,
   paymentLinks,
   payments,
+  users,
   type AddressSnapshot,
   type PricedLine,
 } from '../../db/schema/index.js';
@@ -31,7 +32,8 @@ const ORDER_NOT_FOUND = 'Order not found';
 export type UnpaidMethod = 'cash_on_delivery' | 'paid_offline' | 'payment_link';
 
 export interface UnpaidOrderInput {
-  userId: number;
+  /** Whose order: an account, or how to find or make it in the order's transaction (a manual order). */
+  userId: number | ((tx: Database) => Promise<number>);
   /**
    * The payment's id in this shop, made from the caller's idempotency key: a retry with the same key is answered
    * the order it made; the same key with another order is refused.
@@ -77,15 +79,25 @@ export class UnpaidOrders {
   ) {}
 
   async place(input: UnpaidOrderInput): Promise<{ order: Order; created: boolean }> {
-    const snapshot = await catalogueSnapshot(this.db, this.options.publicUrl, input.lines, input.userId);
+    const known = typeof input.userId === 'number' ? input.userId : 0;
+    const catalogue = await catalogueSnapshot(this.db, this.options.publicUrl, input.lines, known);
     const paidNow = input.method === 'paid_offline';
     const outcome = await this.db.transaction(async (tx) => {
+      const userId = typeof input.userId === 'number' ? input.userId : await input.userId(tx);
+      // The customer's address and language as this transaction sees them (a manual order may have just made
+      // the account).
+      const [user] = await tx
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      const snapshot = { ...catalogue, email: user?.email, locale: user?.locale ?? undefined };
       const [payment] = await tx
         .insert(payments)
         .values({
           intentId: input.key,
           gateway: input.gateway,
-          userId: input.userId,
+          userId,
           method: input.method,
           amount: fromFils(input.amounts.totalFils),
           currency: 'AED',
@@ -96,7 +108,7 @@ export class UnpaidOrders {
         })
         .onConflictDoNothing({ target: payments.intentId })
         .returning();
-      if (!payment) return { again: await this.#repeated(tx, input) };
+      if (!payment) return { again: await this.#repeated(tx, input, userId) };
       // Stock (decision 017): the pieces are taken now, all or none (409 naming what is left).
       await this.options.stock.takeUnpaid(tx, payment);
       const written = await writeOrder(tx, this.options, payment, snapshot, {
@@ -207,18 +219,18 @@ export class UnpaidOrders {
    * The order an idempotency key already placed for this user, if any: a retry after a lost answer finds it
    * before anything is priced again (the cart it emptied cannot be).
    */
-  async placedWith(key: string, userId: number): Promise<Order | undefined> {
+  async placedWith(key: string, userId?: number): Promise<Order | undefined> {
     const [found] = await this.db
       .select({ order: orders })
       .from(payments)
       .innerJoin(orders, eq(orders.paymentId, payments.id))
-      .where(and(eq(payments.intentId, key), eq(payments.userId, userId)))
+      .where(and(eq(payments.intentId, key), userId === undefined ? undefined : eq(payments.userId, userId)))
       .limit(1);
     return found && this.options.view(found.order);
   }
 
   /** The same key again: the same order is answered; a different one is refused. */
-  async #repeated(tx: Database, input: UnpaidOrderInput): Promise<OrderRow> {
+  async #repeated(tx: Database, input: UnpaidOrderInput, userId: number): Promise<OrderRow> {
     const [found] = await tx
       .select({ payment: payments, order: orders })
       .from(payments)
@@ -227,7 +239,7 @@ export class UnpaidOrders {
       .limit(1);
     const same =
       found?.order &&
-      found.payment.userId === input.userId &&
+      found.payment.userId === userId &&
       toFils(found.payment.amount) === input.amounts.totalFils &&
       sameLines(found.payment.lines, input.lines);
     if (!same) {
