@@ -21,6 +21,7 @@ import type { LoadContext, PageData } from '@/lib/page';
 import { productOf, productQuery } from './api/get-product';
 import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
+import { currentLanguage } from '@/lib/i18n';
 import styles from './components/product.module.css';
 
 /** The most pieces the page lets one ask for at once. */
@@ -124,8 +125,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
     size: size ?? '',
     color: color ? localized(color.name, lang) : undefined,
     quantity,
-    productUrl: url,
-    lang,
+    publicUrl: shop.publicUrl,
+    slug: product.slug,
+    lang: currentLanguage(),
     template: (values) => t('whatsapp.message', values),
   });
 

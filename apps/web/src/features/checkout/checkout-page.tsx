@@ -17,6 +17,8 @@ import { useSavedAddresses } from './api/get-saved-addresses';
 import { useCheckoutCart } from './use-checkout-cart';
 import { useCheckoutPayment } from './use-checkout-payment';
 import { useApplePay } from './use-apple-pay';
+import { useCashOnDelivery } from './use-cash-on-delivery';
+import { cashOnDeliveryTotalFils, offersCashOnDelivery } from './checkout-model';
 import { StepIndicator } from './components/step-indicator';
 import { AddressStep } from './components/address-step';
 import { PaymentStep } from './components/payment-step';
@@ -70,6 +72,11 @@ export default function CheckoutPage() {
     address,
     labels: { subtotal: t('summary.subtotalPlain'), shipping: t('summary.shipping') },
   });
+
+  const codOffer = config.data?.cash_on_delivery;
+  const codTotalFils = cashOnDeliveryTotalFils(cart.summary, codOffer?.fee ?? '0');
+  const cod = useCashOnDelivery({ address, totalFils: codTotalFils });
+  const cartPayable = cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading;
 
   // The saved default address fills the form, unless the customer has started typing.
   const savedList = useMemo(() => saved.data ?? [], [saved.data]);
@@ -175,6 +182,18 @@ export default function CheckoutPage() {
                 config={{ data: config.data, isError: config.isError, refetch: () => void config.refetch() }}
                 payment={payment}
                 applePay={applePay}
+                cashOnDelivery={
+                  codOffer && offersCashOnDelivery(codOffer, address.country)
+                    ? {
+                        fee: codOffer.fee,
+                        totalFils: codTotalFils,
+                        busy: cod.busy,
+                        error: cod.error,
+                        canPlace: cartPayable,
+                        place: () => void cod.place(),
+                      }
+                    : undefined
+                }
                 onBack={() => setStep(1)}
               />
             )}

@@ -14,6 +14,8 @@ import type { CheckoutPayment, PaymentMessage } from '../use-checkout-payment';
 import { paymentMessageText } from '../payment-text';
 import { Totals } from './order-summary';
 import { SandboxCardForm } from './sandbox-card-form';
+import { CashOnDeliverySection } from './cash-on-delivery-section';
+import type { CashOnDeliveryError } from '../use-cash-on-delivery';
 import { AlertIcon, ApplePayMark, CheckCircleIcon, ClockIcon, LockIcon } from './checkout-icons';
 import styles from './checkout.module.css';
 
@@ -30,6 +32,15 @@ interface PaymentStepProps {
   config: { data: PaymentConfig | undefined; isError: boolean; refetch: () => void };
   payment: CheckoutPayment;
   applePay: { available: boolean; start: () => void };
+  /** Offered for a UAE address when the shop takes cash on delivery; undefined otherwise. */
+  cashOnDelivery?: {
+    fee: string;
+    totalFils: number;
+    busy: boolean;
+    error: CashOnDeliveryError | null;
+    canPlace: boolean;
+    place: () => void;
+  };
   onBack: () => void;
 }
 
@@ -41,6 +52,7 @@ export function PaymentStep({
   config,
   payment,
   applePay,
+  cashOnDelivery,
   onBack,
 }: PaymentStepProps) {
   const { t, i18n } = useTranslation('checkout');
@@ -54,7 +66,7 @@ export function PaymentStep({
   const settings = config.data;
   const usesStripe = settings?.gateway === 'stripe' && Boolean(settings.publishableKey);
   const cardReady = settings !== undefined && (usesStripe ? stripeReady : true);
-  const busy = phase !== 'idle';
+  const busy = phase !== 'idle' || Boolean(cashOnDelivery?.busy);
   const canPay = !busy && intentState === 'ready' && cardReady;
 
   const submit = (event: FormEvent) => {
@@ -245,6 +257,17 @@ export function PaymentStep({
           {phase === 'processing' ? t('payment.processing') : t('payment.submit', { amount: total })}
         </Button>
       </div>
+
+      {cashOnDelivery && (
+        <CashOnDeliverySection
+          fee={cashOnDelivery.fee}
+          totalFils={cashOnDelivery.totalFils}
+          busy={cashOnDelivery.busy}
+          disabled={phase !== 'idle' || !cashOnDelivery.canPlace}
+          error={cashOnDelivery.error}
+          onPlace={cashOnDelivery.place}
+        />
+      )}
 
       <p className={styles.secure}>
         <LockIcon size={18} />
