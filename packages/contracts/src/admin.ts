@@ -40,6 +40,7 @@ export const ADMIN_API = {
   packingSlip: (id: number) => `${ADMIN}/orders/${id}/packing-slip`,
   /** The status move is the orders module's own route, admin only. */
   orderStatus: (id: number) => `/api/v1/orders/${id}/status`,
+  orderPayment: (id: number) => `${ADMIN}/orders/${id}/payment`,
   messages: `${ADMIN}/messages`,
   message: (id: number) => `${ADMIN}/messages/${id}`,
   /** E-mails the outbox gave up on (`GET`), and sending one again (`POST`). */
