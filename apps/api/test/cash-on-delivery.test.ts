@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { OrderStatusResponseSchema, PlacedOrderResponseSchema } from '@boutique/contracts';
 import { cartItems, payments, refunds } from '../src/db/schema/index.js';
 import { fromFils, toFils } from '../src/lib/money.js';
@@ -168,6 +168,28 @@ describe('cash on delivery', () => {
     expect(res.body.shortages).toHaveLength(1);
     expect(await piecesOf(t, stock[1]!, stock[1]!.size)).toEqual(left);
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, shopper.id))).toEqual([]);
+  });
+
+  it("takes the last piece the shopper's own card payment was holding at step 2", async () => {
+    const shopper = await newShopper(t);
+    const lines = [line(1)];
+    await fillCart(t, shopper, lines);
+    // Step 2 prepared a card payment, which holds the cart's pieces; only that one is left.
+    const intent = await call(t, 'POST', '/api/v1/payments/payment-intent', shopper.token, {
+      amount: totalOf(lines),
+    });
+    expect(intent.status).toBe(201);
+    const held = await piecesOf(t, stock[1]!, stock[1]!.size);
+    await t.database.db.execute(
+      sql`update product_stock set stock = reserved where product_id = ${stock[1]!.productId} and size = ${stock[1]!.size}`,
+    );
+    const res = await placeCod(shopper, codBody(lines));
+    expect(res.status).toBe(201);
+    const after = await piecesOf(t, stock[1]!, stock[1]!.size);
+    expect(after).toEqual({ stock: held.reserved - 1, reserved: held.reserved - 1 });
+    await t.database.db.execute(
+      sql`update product_stock set stock = 40 where product_id = ${stock[1]!.productId} and size = ${stock[1]!.size}`,
+    );
   });
 
   it('is refused when COD_ENABLED is off', async () => {

@@ -110,7 +110,7 @@ export class UnpaidOrders {
         .returning();
       if (!payment) return { again: await this.#repeated(tx, input, userId) };
       // Stock (decision 017): the pieces are taken now, all or none (409 naming what is left).
-      await this.options.stock.takeUnpaid(tx, payment);
+      await this.options.stock.takeUnpaid(tx, payment, { releaseOwnHolds: input.clearCart });
       const written = await writeOrder(tx, this.options, payment, snapshot, {
         paymentStatus: paidNow ? 'succeeded' : 'awaiting_payment',
         amounts: input.amounts,

@@ -353,7 +353,22 @@ export class StockService {
   async takeUnpaid(
     tx: Database,
     payment: { id: number; userId: number; lines: PricedLine[] },
+    /** The shopper's own checkout: what their unpaid card payments hold is given back first, as `hold` does. */
+    options: { releaseOwnHolds: boolean },
   ): Promise<void> {
+    if (options.releaseOwnHolds) {
+      const previous = await tx
+        .delete(stockHolds)
+        .where(
+          and(
+            eq(stockHolds.userId, payment.userId),
+            sql`${stockHolds.paymentId} in (select p.id from payments p
+              where p.user_id = ${payment.userId} and p.status in (${releasableList}))`,
+          ),
+        )
+        .returning();
+      await giveBack(tx, previous);
+    }
     const missing = await this.#consume(tx, payment.id, payment.lines);
     if (missing.length > 0) {
       const shortages = await this.#shortages(tx, missing, slugsOf(payment.lines), payment.userId);

@@ -107,7 +107,8 @@ export default function CheckoutPage() {
   }, [step]);
 
   const countryName = useCountryName(i18n.language)(address?.country ?? '');
-  const paidOrPaying = payment.phase !== 'idle';
+  // A cash order being placed (or placed: the confirmation opens next) empties the cart too.
+  const paidOrPaying = payment.phase !== 'idle' || cod.busy;
 
   if (cart.loading && !paidOrPaying) return <PageFallback />;
   // An empty cart has nothing to check out, unless it was just emptied by this very payment.

@@ -130,9 +130,6 @@ export default function NewOrderPage() {
                         .join(' · ')}{' '}
                       × {line.quantity}
                     </p>
-                  </div>
-                  <span className="adm-num">
-                    {money(Math.round(Number(line.price) * 100) * line.quantity)}{' '}
                     <button
                       type="button"
                       className="adm-small-btn"
@@ -140,6 +137,9 @@ export default function NewOrderPage() {
                     >
                       {t('newOrder.remove')}
                     </button>
+                  </div>
+                  <span className="adm-num">
+                    {money(Math.round(Number(line.price) * 100) * line.quantity)}
                   </span>
                 </li>
               ))}
