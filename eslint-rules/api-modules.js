@@ -12,19 +12,19 @@ export const MODULE_DEPENDENCIES = {
   audit: [],
   outbox: [],
   payments: [],
-  shipping: [],
+  shipping: ['audit'],
   system: [],
   auth: ['outbox'],
   account: ['auth'],
   contact: ['outbox'],
   stock: ['audit', 'payments'],
   catalog: ['audit', 'stock'],
-  cart: ['catalog', 'stock'],
+  cart: ['catalog', 'shipping', 'stock'],
   orders: ['audit', 'cart', 'catalog', 'outbox', 'payments', 'stock'],
   refunds: ['audit', 'orders', 'outbox', 'payments', 'stock'],
   returns: ['audit', 'orders', 'outbox', 'payments', 'refunds', 'stock'],
   checkout: ['cart', 'orders', 'payments', 'stock'],
-  admin: ['audit', 'auth', 'cart', 'catalog', 'orders', 'outbox', 'stock'],
+  admin: ['audit', 'auth', 'cart', 'catalog', 'orders', 'outbox', 'shipping', 'stock'],
 };
 
 const SHARED_LAYERS = new Set(['db', 'lib', 'media', 'metrics', 'storage']);

@@ -18,7 +18,7 @@ import { openStorage } from './storage/open.js';
 import type { Storage } from './storage/index.js';
 import { loadSiteAssets, registerSite } from './plugins/site/index.js';
 import { CatalogService, catalogRoutes, searchAdminRoutes } from './modules/catalog/index.js';
-import { shippingRoutes } from './modules/shipping/index.js';
+import { shippingAdminRoutes, shippingRoutes } from './modules/shipping/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { authModule } from './modules/auth/index.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limit.js';
@@ -362,7 +362,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(systemRoutes, { database, redis, storage });
       await api.register(catalogRoutes, { catalog });
-      await api.register(shippingRoutes);
+      await api.register(shippingRoutes, { db: database.db });
       await api.register(contactRoutes, {
         db: database.db,
         limiter: new RateLimiter(rateLimits),
@@ -417,6 +417,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(searchAdminRoutes, { db: database.db });
+      await api.register(shippingAdminRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -227,6 +227,9 @@ describe('manual orders', () => {
     });
     expect(abroad.status).toBe(422);
     expect(abroad.body.code).toBe('cash_on_delivery_country');
+    const badRate = await manualOrder({ ...base, lines: [lineOf(0)], shipping_rate_id: 999_999 });
+    expect(badRate.status).toBe(422);
+    expect(badRate.body.error_codes.shipping_rate_id).toEqual(['unavailable']);
     const both = await manualOrder({ ...base, customer_id: admin.id, lines: [lineOf(0)] });
     expect(both.status).toBe(422);
     const nobody = await manualOrder({

@@ -129,11 +129,20 @@ export const GallerySchema = z.object({
 });
 export type Gallery = z.infer<typeof GallerySchema>;
 
+/**
+ * A way to ship to an address (`GET /api/v1/shipping-methods?country=AE&subtotal=...`): `id` is the rate's id,
+ * sent back with the payment intent as `shipping_rate_id`; `price` is what it costs for that subtotal (0.00 when
+ * the subtotal reaches `free_over`), VAT included.
+ */
 export const ShippingMethodSchema = z.object({
   id: z.string(),
   name: LocalizedTextSchema,
+  /** The delivery estimate, in words. */
   description: LocalizedTextSchema,
   price: MoneySchema,
+  /** The rate's price before `free_over` applies. */
+  regular_price: MoneySchema,
+  free_over: MoneySchema.nullable(),
   currency: z.literal('AED'),
   min_days: z.number().int(),
   max_days: z.number().int(),
@@ -257,7 +266,42 @@ export type ColorsResponse = z.infer<typeof ColorsResponseSchema>;
 export const CategoriesResponseSchema = envelope(z.object({ categories: z.array(CategorySchema) }));
 export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
 
-export const ShippingMethodsResponseSchema = envelope(z.object({ methods: z.array(ShippingMethodSchema) }));
+export const ShippingMethodsQuerySchema = z.object({
+  /** The shipping address's country (ISO 3166 alpha-2); absent: the worldwide zone's rates. */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'The country must be an ISO 3166 alpha-2 code, such as AE.')
+    .optional(),
+  /** The cart's subtotal the rates are priced for (free over...); absent: 0. The payment prices its own cart. */
+  subtotal: MoneySchema.optional(),
+});
+
+export const ShippingMethodsResponseSchema = envelope(
+  z.object({
+    /** The zone that serves the country. */
+    zone: z.object({ id: z.number().int(), name: LocalizedTextSchema, worldwide: z.boolean() }),
+    methods: z.array(ShippingMethodSchema),
+  }),
+);
+
+/** Every zone with its rates, for the shipping information page (`GET /api/v1/shipping-zones`). */
+export const PublicShippingZonesResponseSchema = envelope(
+  z.object({
+    zones: z.array(
+      z.object({
+        id: z.number().int(),
+        name: LocalizedTextSchema,
+        countries: z.array(z.string()),
+        worldwide: z.boolean(),
+        methods: z.array(ShippingMethodSchema),
+      }),
+    ),
+  }),
+);
+export type PublicShippingZonesResponse = z.infer<typeof PublicShippingZonesResponseSchema>;
+export type PublicShippingZones = PublicShippingZonesResponse['data']['zones'];
 export type ShippingMethodsResponse = z.infer<typeof ShippingMethodsResponseSchema>;
 
 // ---- search synonyms (back office) ----

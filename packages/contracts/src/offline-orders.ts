@@ -31,6 +31,8 @@ export const CashOnDeliveryOrderSchema = z.object({
   currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
   billing_address: OrderAddressSchema,
   shipping_address: z.optional(OrderAddressSchema),
+  /** The shipping rate chosen at step 2 (`GET /v1/shipping-methods`); none: the cheapest for the address. */
+  shipping_rate_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]).optional(),
   locale: z.enum(LANGUAGES).optional(),
 });
 export type CashOnDeliveryOrder = z.infer<typeof CashOnDeliveryOrderSchema>;

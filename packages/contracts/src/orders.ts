@@ -48,17 +48,43 @@ export const PaymentConfigResponseSchema = envelope(
 );
 export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponseSchema>;
 
-/** The amount must equal the server cart's total (409 otherwise); the intent is priced from the server cart. */
+/**
+ * Shipping chosen at checkout step 2 (DESIGN section 17): the rate's id from `GET /api/v1/shipping-methods`
+ * and the shipping address's country. The server prices the rate for that country (422 on `shipping_rate_id`
+ * when the country's zone does not offer it); without a rate, the cheapest of the country's zone (the
+ * worldwide zone's without a country).
+ */
+const shippingChoice = {
+  shipping_rate_id: z
+    .union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/, 'Choose a shipping method.')])
+    .optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'The country must be an ISO 3166 alpha-2 code, such as AE.')
+    .optional(),
+};
+
+/**
+ * The amount must equal the server cart's total with its shipping (409 otherwise); the intent is priced from
+ * the server cart.
+ */
 export const CreatePaymentIntentSchema = z.object({
   amount: clientAmount,
   currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
+  ...shippingChoice,
 });
 export const PaymentIntentResponseSchema = envelope(
   z.object({ clientSecret: z.string(), paymentIntentId: z.string(), amount: MoneySchema }),
 );
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
-export const UpdatePaymentIntentSchema = z.object({ paymentIntentId: intentId, amount: clientAmount });
+export const UpdatePaymentIntentSchema = z.object({
+  paymentIntentId: intentId,
+  amount: clientAmount,
+  ...shippingChoice,
+});
 
 /**
  * Sandbox only (`POST /v1/payments/sandbox/confirm`): what Stripe.js's confirmCardPayment does with a card, done
@@ -135,6 +161,8 @@ export const ApplePayProcessSchema = z.object({
   }),
   billing_contact: applePayContact.optional(),
   shipping_contact: applePayContact.optional(),
+  /** The rate chosen; priced for the wallet's shipping contact's country. */
+  shipping_rate_id: shippingChoice.shipping_rate_id,
   amount: clientAmount,
   currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
 });
@@ -202,6 +230,15 @@ export const CreateOrderResponseSchema = envelope(
 );
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 
+/** The shipping rate an order ships by, frozen when it was paid. */
+export const ShippingMethodRefSchema = z.object({
+  id: z.number().int(),
+  name: LocalizedTextSchema,
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+});
+export type ShippingMethodRef = z.infer<typeof ShippingMethodRefSchema>;
+
 export const OrderItemSchema = z.object({
   id: z.number().int(),
   product_slug: z.string(),
@@ -233,6 +270,8 @@ export const OrderSchema = z.object({
   shipping_amount: MoneySchema,
   /** What cash on delivery added (COD_FEE when the order was placed), its own line in the totals. */
   cod_fee: MoneySchema.optional(),
+  /** The rate the order ships by and its delivery estimate, as paid for (null on orders from before rates). */
+  shipping_method: ShippingMethodRefSchema.nullable().optional(),
   total_amount: MoneySchema,
   currency: z.literal('AED'),
   items: z.array(OrderItemSchema),
@@ -336,6 +375,8 @@ export const InvoiceSchema = z.object({
   customer: StoredAddressSchema,
   lines: z.array(DocumentLineSchema),
   shipping: MoneySchema,
+  /** The shipping rate's name, beside its amount. */
+  shipping_name: LocalizedTextSchema.nullable().optional(),
   /** Totals: every price includes VAT; `vat` is the part of `total` that is tax, `net` the rest. */
   total: MoneySchema,
   vat: MoneySchema,

@@ -72,6 +72,7 @@ export const paths = {
   adminReturn: { path: '/admin/returns/:id', href: (id: number) => `/admin/returns/${id}` },
   adminMessages: { path: '/admin/messages', href: () => '/admin/messages' },
   adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
+  adminShipping: { path: '/admin/shipping', href: () => '/admin/shipping' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 

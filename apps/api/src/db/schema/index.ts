@@ -8,3 +8,4 @@ export * from './after-sale.js';
 export * from './audit.js';
 export * from './search.js';
 export * from './outbox.js';
+export * from './shipping.js';

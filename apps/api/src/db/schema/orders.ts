@@ -67,6 +67,21 @@ export interface PricedLine {
 }
 
 /**
+ * The shipping rate a payment was priced with, frozen (the owner may change or delete the rate later): the
+ * order is made from it.
+ */
+export interface ShippingChoice {
+  rateId: number;
+  name: LocalizedText;
+  /** What the shipping cost, decimal string (0.00 when free over the subtotal). */
+  price: string;
+  minDays: number;
+  maxDays: number;
+  /** The country it was priced for. */
+  country: string | null;
+}
+
+/**
  * A payment as this shop knows it, whichever gateway carries it: the sandbox keeps its whole state here, the
  * Stripe gateway mirrors its PaymentIntent. `lines` freezes the cart that was priced, so the order made from
  * a succeeded payment (by the shopper's order call or by reconciliation) is exactly what was paid for.
@@ -93,6 +108,8 @@ export const payments = pgTable(
     currency: text().notNull().default('AED'),
     status: paymentStatus().$type<PaymentStatus>().notNull().default('requires_payment_method'),
     lines: jsonb().$type<PricedLine[]>().notNull(),
+    /** The shipping priced into `amount` (null on payments made before shipping rates: shipped free). */
+    shipping: jsonb().$type<ShippingChoice>(),
     billingAddress: jsonb().$type<AddressSnapshot>(),
     shippingAddress: jsonb().$type<AddressSnapshot>(),
     /** Last decline or failure message from the gateway, shown to the shopper as returned. */
@@ -131,6 +148,8 @@ export const orders = pgTable(
     codFee: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
     /** The owner's note on a manual order (a WhatsApp or phone sale); never shown to the shopper. */
     note: text(),
+    /** The rate the order ships by, with its delivery estimate, as the payment froze it. */
+    shippingMethod: jsonb().$type<ShippingChoice>(),
     totalAmount: numeric({ precision: 12, scale: 2 }).notNull(),
     billingAddress: jsonb().$type<AddressSnapshot>().notNull(),
     shippingAddress: jsonb().$type<AddressSnapshot>(),

@@ -8,6 +8,7 @@ import { fromFils } from '../../lib/money.js';
 import { recordAudit } from '../audit/index.js';
 import { accountById, customerAccount, type CustomerAccount } from '../auth/index.js';
 import { linesTotalFils, priceLines } from '../cart/index.js';
+import { quote } from '../shipping/index.js';
 import { createPaymentLink, paymentLinkPath, type OrderMails, type OrderService } from '../orders/index.js';
 
 export interface ManualOrderSettings {
@@ -51,14 +52,9 @@ export class ManualOrders {
         created: false,
       };
     }
-    if (input.shipping_rate_id !== undefined) {
-      throw new HttpError(422, INVALID, {
-        shipping_rate_id: [fieldError('invalid', 'Shipping rates are not set up in this shop yet.')],
-      });
-    }
     if (input.discount_code !== undefined) {
       throw new HttpError(422, INVALID, {
-        discount_code: [fieldError('invalid', 'Discount codes are not set up in this shop yet.')],
+        discount_code: [fieldError('invalid', 'Discount codes cannot be applied to a manual order yet.')],
       });
     }
     const cod = input.payment === 'cash_on_delivery';
@@ -80,7 +76,13 @@ export class ManualOrders {
     );
     const subtotalFils = linesTotalFils(lines);
     const codFeeFils = cod ? this.settings.cashOnDelivery.feeFils : 0;
-    const shippingFils = 0;
+    // The rate chosen (422 when the address's zone does not offer it), else the cheapest for the address.
+    const { fils: shippingFils, ...shippingMethod } = await quote(
+      this.db,
+      input.shipping_rate_id,
+      input.shipping_address.country,
+      subtotalFils,
+    );
     const totalFils = subtotalFils + shippingFils + codFeeFils;
     let customer: CustomerAccount | undefined;
     const address = { ...input.shipping_address };
@@ -102,6 +104,7 @@ export class ManualOrders {
       amounts: { subtotalFils, shippingFils, codFeeFils, totalFils },
       billing: address,
       shipping: address,
+      shippingMethod,
       source: 'manual',
       actorId,
       locale: input.locale,

@@ -8,7 +8,7 @@ import type { AuditEntry } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
-export type AuditEntity = 'product' | 'order' | 'gallery' | 'message' | 'return' | 'mail';
+export type AuditEntity = 'product' | 'order' | 'gallery' | 'message' | 'return' | 'mail' | 'shipping_zone';
 
 export interface AuditRecord {
   actorId: number;

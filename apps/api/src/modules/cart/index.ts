@@ -7,8 +7,9 @@ export { cartRoutes } from './routes.js';
 export {
   priceCartForPayment,
   linesTotalFils,
-  SHIPPING_FILS,
+  paymentShippingFils,
   CART_EMPTY,
   type PricedCart,
+  type ShippingRequest,
 } from './payment-pricing.js';
 export { priceLines, type WantedLine } from './line-pricing.js';

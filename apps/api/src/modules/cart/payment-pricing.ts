@@ -3,21 +3,29 @@ import type { PricedLine } from '../../db/schema/index.js';
 import { priceCart } from './pricing.js';
 import { HttpError } from '../../lib/http-error.js';
 import { toFils } from '../../lib/money.js';
+import type { ShippingChoice } from '../../db/schema/index.js';
+import { quote } from '../shipping/index.js';
 
 export interface PricedCart {
   lines: PricedLine[];
   subtotalFils: number;
+  /** The shipping rate's price for this subtotal and country: the one figure the totals add. */
   shippingFils: number;
+  /** The rate priced, frozen on the payment so the order ships by it. */
+  shipping: ShippingChoice;
   totalFils: number;
 }
 
-/** Shipping is free (spec section 9): the total is the subtotal. */
-export const SHIPPING_FILS = 0;
+/** Where the shopper ships and how: the rate chosen at checkout step 2 and the address's country. */
+export interface ShippingRequest {
+  rateId?: number | string | null;
+  country?: string | null;
+}
 
 export const CART_EMPTY = 'Your cart is empty.';
 
 /**
- * The signed-in shopper's server cart priced from the catalogue as it is now. A line whose product went
+ * The signed-in shopper's server cart priced from the catalogue as it is now, with its shipping. A line whose product went
  * inactive, or whose size or colour the product no longer offers, cannot be paid for: the whole cart is
  * refused with the names of those lines, so the shopper reviews it before any money moves.
  *
@@ -25,7 +33,11 @@ export const CART_EMPTY = 'Your cart is empty.';
  * payment freezes what this returns in `payments.lines`, and the order is made from that, never from the cart
  * again.
  */
-export async function priceCartForPayment(db: Database, userId: number): Promise<PricedCart> {
+export async function priceCartForPayment(
+  db: Database,
+  userId: number,
+  shippingRequest: ShippingRequest = {},
+): Promise<PricedCart> {
   const cart = await priceCart(db, userId);
   if (cart.lines.length === 0) throw new HttpError(422, CART_EMPTY);
   const unavailable = cart.lines.filter((l) => !l.available);
@@ -46,7 +58,20 @@ export async function priceCartForPayment(db: Database, userId: number): Promise
     price: l.price,
   }));
   const subtotalFils = linesTotalFils(lines);
-  return { lines, subtotalFils, shippingFils: SHIPPING_FILS, totalFils: subtotalFils + SHIPPING_FILS };
+  // Shipping (DESIGN section 17): the chosen rate if the country's zone offers it (422 otherwise), priced for
+  // this subtotal; without a rate, the cheapest of the country's zone.
+  const { fils: shippingFils, ...shipping } = await quote(
+    db,
+    shippingRequest.rateId,
+    shippingRequest.country,
+    subtotalFils,
+  );
+  return { lines, subtotalFils, shippingFils, shipping, totalFils: subtotalFils + shippingFils };
+}
+
+/** What a frozen payment's shipping cost, in fils (payments from before shipping rates shipped free). */
+export function paymentShippingFils(payment: { shipping: ShippingChoice | null }): number {
+  return payment.shipping ? toFils(payment.shipping.price) : 0;
 }
 
 export function linesTotalFils(lines: PricedLine[]): number {

@@ -67,7 +67,10 @@ export class CashOnDelivery {
     const placed = await this.orders.unpaid.placedWith(key, userId);
     if (placed) return { order: placed, created: false };
 
-    const cart = await priceCartForPayment(this.db, userId);
+    const cart = await priceCartForPayment(this.db, userId, {
+      rateId: input.shipping_rate_id,
+      country,
+    });
     const feeFils = this.settings.feeFils;
     const totalFils = cart.totalFils + feeFils;
     if (clientAmountToFils(input.total_amount) !== totalFils) throw new HttpError(409, CART_CHANGED);
@@ -85,6 +88,7 @@ export class CashOnDelivery {
       },
       billing: input.billing_address,
       shipping: input.shipping_address ?? null,
+      shippingMethod: cart.shipping,
       source: 'checkout',
       actorId: userId,
       locale: input.locale,

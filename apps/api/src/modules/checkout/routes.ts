@@ -70,13 +70,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "Prepare a card payment of the server cart's total (the client's amount must agree: 409)",
+        summary:
+          "Prepare a card payment of the server cart's total with the chosen shipping (the client's amount must agree: 409)",
         body: CreatePaymentIntentSchema,
         response: { 201: PaymentIntentResponseSchema },
       },
     },
     async (req, reply) => {
-      const data = await payments.createIntent(requireUser(req).id, req.body.amount, clientKey(req.ip));
+      const { amount, shipping_rate_id: rateId, country } = req.body;
+      const data = await payments.createIntent(requireUser(req).id, amount, clientKey(req.ip), {
+        rateId,
+        country,
+      });
       return reply.code(201).send({ success: true, data });
     },
   );
@@ -87,18 +92,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Re-price an unpaid intent from the cart as it is now',
+        summary: 'Re-price an unpaid intent from the cart as it is now (and the shipping chosen, when sent)',
         body: UpdatePaymentIntentSchema,
         response: { 200: PaymentIntentResponseSchema },
       },
     },
     async (req) => {
-      const { paymentIntentId, amount } = req.body;
+      const { paymentIntentId, amount, shipping_rate_id: rateId, country } = req.body;
       const data = await payments.updateIntent(
         requireUser(req).id,
         paymentIntentId,
         amount,
         clientKey(req.ip),
+        rateId === undefined && country === undefined ? {} : { rateId, country },
       );
       return { success: true as const, data };
     },
@@ -236,6 +242,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           amount: body.amount,
           billing: applePayContactAddress(body.billing_contact),
           shipping: applePayContactAddress(body.shipping_contact),
+          shippingRateId: body.shipping_rate_id,
         },
         clientKey(req.ip),
       );

@@ -12,7 +12,7 @@ import {
   type GatewayIntent,
   type PaymentGateway,
 } from '../payments/index.js';
-import { priceCartForPayment, type PricedCart } from '../cart/index.js';
+import { priceCartForPayment, type PricedCart, type ShippingRequest } from '../cart/index.js';
 import { paidAlready, succeededEvent } from '../payments/index.js';
 import { PAYMENT_NOT_FOUND } from '../orders/index.js';
 import type { StockService } from '../stock/index.js';
@@ -46,6 +46,8 @@ export interface ApplePayInput {
   amount: number | string;
   billing: Partial<AddressSnapshot> | undefined;
   shipping: Partial<AddressSnapshot> | undefined;
+  /** The rate chosen; priced for the wallet's shipping contact's country. */
+  shippingRateId?: number | string;
 }
 
 /**
@@ -75,8 +77,9 @@ export class PaymentService {
     userId: number,
     clientAmount: number | string,
     clientKey?: string,
+    shipping: ShippingRequest = {},
   ): Promise<IntentAnswer> {
-    const cart = await this.#pricedCart(userId, clientAmount);
+    const cart = await this.#pricedCart(userId, clientAmount, shipping);
     const row = await this.#reserve(userId, cart, 'card');
     await this.#holdPieces(row.id, userId, cart, clientKey);
     let intent: GatewayIntent;
@@ -112,10 +115,18 @@ export class PaymentService {
     intentId: string,
     clientAmount: number | string,
     clientKey?: string,
+    shipping: ShippingRequest = {},
   ): Promise<IntentAnswer> {
     const payment = await this.#own(userId, intentId);
     if (!OPEN.includes(payment.status)) throw paidAlready(payment.status);
-    const cart = await this.#pricedCart(userId, clientAmount);
+    // An update that names no shipping keeps the one the intent was priced with.
+    const cart = await this.#pricedCart(
+      userId,
+      clientAmount,
+      shipping.rateId !== undefined || shipping.country !== undefined
+        ? shipping
+        : { rateId: payment.shipping?.rateId, country: payment.shipping?.country },
+    );
 
     const [reserved] = await this.db
       .update(payments)
@@ -137,6 +148,7 @@ export class PaymentService {
       .set({
         amount: fromFils(cart.totalFils),
         lines: cart.lines,
+        shipping: cart.shipping,
         ...(intent.clientSecret && { clientSecret: intent.clientSecret }),
         updatedAt: new Date(),
       })
@@ -155,7 +167,11 @@ export class PaymentService {
 
   /** Apple Pay: one create-and-confirm through the gateway, for exactly the cart's total. */
   async applePay(userId: number, input: ApplePayInput, clientKey?: string): Promise<ApplePayAnswer> {
-    const cart = await this.#pricedCart(userId, input.amount);
+    // The wallet sends its own shipping contact: the shipping is priced for its country.
+    const cart = await this.#pricedCart(userId, input.amount, {
+      rateId: input.shippingRateId,
+      country: input.shipping?.country || input.billing?.country || undefined,
+    });
     const row = await this.#reserve(userId, cart, 'apple_pay', input.billing, input.shipping);
     await this.#holdPieces(row.id, userId, cart, clientKey);
     let charge;
@@ -226,8 +242,12 @@ export class PaymentService {
     return payment;
   }
 
-  async #pricedCart(userId: number, clientAmount: number | string): Promise<PricedCart> {
-    const cart = await priceCartForPayment(this.db, userId);
+  async #pricedCart(
+    userId: number,
+    clientAmount: number | string,
+    shipping: ShippingRequest,
+  ): Promise<PricedCart> {
+    const cart = await priceCartForPayment(this.db, userId, shipping);
     if (clientAmountToFils(clientAmount) !== cart.totalFils) throw new HttpError(409, CART_CHANGED);
     return cart;
   }
@@ -253,6 +273,7 @@ export class PaymentService {
         amount: fromFils(cart.totalFils),
         currency: CURRENCY,
         lines: cart.lines,
+        shipping: cart.shipping,
         ...(billing && { billingAddress: billing as AddressSnapshot }),
         ...(shipping && { shippingAddress: shipping as AddressSnapshot }),
       })

@@ -52,6 +52,7 @@ export function invoiceOf(order: Order, issuer: InvoiceIssuer): Invoice {
       total: item.line_total,
     })),
     shipping: order.shipping_amount,
+    shipping_name: order.shipping_method?.name ?? null,
     total: totals.total,
     vat: totals.vat,
     net: totals.net,

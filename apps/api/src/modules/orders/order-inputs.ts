@@ -15,7 +15,7 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { clientAmountToFils, toFils } from '../../lib/money.js';
 import type { PublicUrl } from '../../storage/index.js';
-import { linesTotalFils, SHIPPING_FILS } from '../cart/index.js';
+import { linesTotalFils, paymentShippingFils } from '../cart/index.js';
 import { thumbnailKey } from '../catalog/index.js';
 import type { GatewayIntent } from '../payments/index.js';
 
@@ -28,9 +28,9 @@ import type { GatewayIntent } from '../payments/index.js';
 type PaymentRow = typeof payments.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** What was charged, what was frozen and what the lines add up to must be one amount. */
+/** What was charged, what was frozen and what the lines and the shipping add up to must be one amount. */
 export function checkAmounts(log: FastifyBaseLogger, payment: PaymentRow, intent: GatewayIntent) {
-  const linesFils = linesTotalFils(payment.lines) + SHIPPING_FILS;
+  const linesFils = linesTotalFils(payment.lines) + paymentShippingFils(payment);
   if (
     intent.amountFils !== linesFils ||
     toFils(payment.amount) !== linesFils ||

@@ -109,7 +109,9 @@ export function confirmationMail(
     table: [
       ...itemRows(order, lang),
       {
-        label: mailText(lang, 'order.shipping'),
+        label: order.shipping_method
+          ? mailText(lang, 'order.shippingBy', { method: order.shipping_method.name[lang] })
+          : mailText(lang, 'order.shipping'),
         value:
           Number(order.shipping_amount) === 0 ? mailText(lang, 'order.free') : money(order.shipping_amount),
       },
@@ -128,6 +130,7 @@ export function confirmationMail(
         ? [mailText(lang, 'order.payOnDelivery', { amount: money(order.total_amount) })]
         : []),
       address ? [mailText(lang, 'order.shipTo'), ' ', { user: address }] : mailText(lang, 'order.noAddress'),
+      ...(order.shipping_method ? [deliveryEstimate(order.shipping_method, lang)] : []),
       [
         `${mailText(lang, ctx.taxInvoice ? 'order.invoice' : 'order.receipt')}: `,
         { link: invoiceLink(shop, order.id, lang), label: order.invoice_number ?? order.order_number },
@@ -163,6 +166,13 @@ export function paymentLinkMail(
     action: { label: mailText(lang, 'paymentLink.action'), link },
     outro: [w.questions(shop.email)],
   });
+}
+
+/** The delivery estimate of the order's shipping rate. */
+function deliveryEstimate(method: { min_days: number; max_days: number }, lang: Language): string {
+  return method.min_days === method.max_days
+    ? mailText(lang, 'order.estimateDays', { count: method.max_days })
+    : mailText(lang, 'order.estimate', { min: method.min_days, max: method.max_days });
 }
 
 /** The shopper hears of each move of their order: prepared, shipped (carrier and tracking), delivered, cancelled. */

@@ -40,6 +40,12 @@ export function toOrder(
     subtotal: row.subtotal,
     shipping_amount: row.shippingAmount,
     cod_fee: row.codFee,
+    shipping_method: row.shippingMethod && {
+      id: row.shippingMethod.rateId,
+      name: row.shippingMethod.name,
+      min_days: row.shippingMethod.minDays,
+      max_days: row.shippingMethod.maxDays,
+    },
     total_amount: row.totalAmount,
     currency: 'AED',
     items: items.map((item): OrderItem => ({

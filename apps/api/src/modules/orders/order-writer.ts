@@ -74,6 +74,8 @@ export async function writeOrder(
         currency: payment.currency,
         subtotal: fromFils(amounts.subtotalFils),
         shippingAmount: fromFils(amounts.shippingFils),
+        // The rate the order ships by, as the payment froze it.
+        shippingMethod: payment.shipping,
         codFee: fromFils(amounts.codFeeFils),
         totalAmount: fromFils(amounts.totalFils),
         billingAddress: details.billing,

@@ -10,7 +10,7 @@ import { clientAmountToFils } from '../../lib/money.js';
 import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/index.js';
-import { linesTotalFils, SHIPPING_FILS } from '../cart/index.js';
+import { linesTotalFils, paymentShippingFils } from '../cart/index.js';
 import { type StockService } from '../stock/index.js';
 import type { OrderMails } from './order-outbox.js';
 import { writeOrder } from './order-writer.js';
@@ -89,9 +89,12 @@ export class OrderService {
   async placeOrder(userId: number, input: CreateOrder): Promise<PlacedOrder> {
     const { payment, order: existing } = await this.#ownPayment(userId, input.transaction_id);
     const paidFils = linesTotalFils(payment.lines);
+    // The shipping was priced for a country: the order ships there (DESIGN section 17).
+    const shipsTo = (input.shipping_address ?? input.billing_address).country.trim().toUpperCase();
     const agrees =
-      clientAmountToFils(input.total_amount) === paidFils + SHIPPING_FILS &&
-      itemsMatch(payment.lines, input.items);
+      clientAmountToFils(input.total_amount) === paidFils + paymentShippingFils(payment) &&
+      itemsMatch(payment.lines, input.items) &&
+      (!payment.shipping?.country || payment.shipping.country === shipsTo);
 
     if (!agrees) {
       throw new HttpError(
@@ -388,6 +391,7 @@ export class OrderService {
   ): Promise<PlacedOrder> {
     const snapshot = await catalogueSnapshot(this.db, this.options.publicUrl, payment.lines, payment.userId);
     const subtotalFils = linesTotalFils(payment.lines);
+    const shippingFils = paymentShippingFils(payment);
 
     const outcome = await this.db.transaction(async (tx) => {
       // Stock (decision 017): the payment's pieces are taken in the order's own transaction, before it is
@@ -400,9 +404,9 @@ export class OrderService {
         paymentStatus: 'succeeded',
         amounts: {
           subtotalFils,
-          shippingFils: SHIPPING_FILS,
+          shippingFils,
           codFeeFils: 0,
-          totalFils: subtotalFils + SHIPPING_FILS,
+          totalFils: subtotalFils + shippingFils,
         },
         billing: details.billing,
         shipping: details.shipping,

@@ -9,6 +9,7 @@ import {
   users,
   type AddressSnapshot,
   type PricedLine,
+  type ShippingChoice,
 } from '../../db/schema/index.js';
 import { claimVersion } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -46,6 +47,8 @@ export interface UnpaidOrderInput {
   amounts: OrderAmounts;
   billing: AddressSnapshot;
   shipping: AddressSnapshot | null;
+  /** The shipping rate priced into the amounts, frozen on the payment and the order. */
+  shippingMethod: ShippingChoice;
   source: 'checkout' | 'manual';
   actorId: number;
   locale: string | undefined;
@@ -103,6 +106,7 @@ export class UnpaidOrders {
           currency: 'AED',
           status: paidNow ? 'succeeded' : 'requires_payment_method',
           lines: input.lines,
+          shipping: input.shippingMethod,
           billingAddress: input.billing,
           shippingAddress: input.shipping ?? input.billing,
         })

@@ -18,6 +18,7 @@ const ReturnPage = lazy(() => import('./returns/return-page'));
 const MessagesPage = lazy(() => import('./messages/messages-page'));
 const CustomersPage = lazy(() => import('./customers/customers-page'));
 const CustomerPage = lazy(() => import('./customers/customer-page'));
+const ShippingPage = lazy(() => import('./shipping/shipping-page'));
 
 /** A path of paths.ts as the routes below `/admin/*` name it. */
 const under = (path: string) => path.slice(paths.admin.path.length + 1);
@@ -44,6 +45,7 @@ export default function AdminApp() {
         <Route path={under(paths.adminMessages.path)} element={<MessagesPage />} />
         <Route path={under(paths.adminCustomers.path)} element={<CustomersPage />} />
         <Route path={under(paths.adminCustomer.path)} element={<CustomerPage />} />
+        <Route path={under(paths.adminShipping.path)} element={<ShippingPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

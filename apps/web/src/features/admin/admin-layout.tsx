@@ -22,6 +22,7 @@ const NAV = [
   { to: paths.adminGallery.href(), key: 'gallery' },
   { to: paths.adminMessages.href(), key: 'messages' },
   { to: paths.adminCustomers.href(), key: 'customers' },
+  { to: paths.adminShipping.href(), key: 'shipping' },
 ] as const;
 
 /**

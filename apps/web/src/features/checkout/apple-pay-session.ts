@@ -61,7 +61,6 @@ export const WALLET_DEFAULTS = {
   supportedNetworks: ['visa', 'masterCard', 'amex'],
   merchantCapabilities: ['supports3DS', 'supportsCredit', 'supportsDebit'],
   contactFields: ['postalAddress', 'name', 'phone', 'email'],
-  shippingAmount: '0.00',
 } as const;
 
 /**

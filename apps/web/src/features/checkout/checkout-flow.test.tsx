@@ -5,11 +5,12 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AddressFields } from '@boutique/contracts';
+import type { AddressFields, ShippingMethod } from '@boutique/contracts';
+import { fromFils, toFils } from '@boutique/contracts/constants';
 import { AddressStep } from './components/address-step';
 import { PaymentStep } from './components/payment-step';
 import { emptyAddress, type AddressValues } from '@/lib/address-validation';
-import { summarize, type CheckoutLine } from './checkout-model';
+import { chosenRate, summarize, type CheckoutLine } from './checkout-model';
 import { useCheckoutPayment } from './use-checkout-payment';
 
 const files = import.meta.glob<Record<string, unknown>>('../../../public/locales/*/{common,checkout}.json', {
@@ -147,9 +148,31 @@ const lines: CheckoutLine[] = [
   },
 ];
 
+const rate = (id: string, en: string, price: string, min: number, max: number): ShippingMethod => ({
+  id,
+  name: { en, fr: `${en} FR`, ar: `${en} AR` },
+  description: { en: '', fr: '', ar: '' },
+  price,
+  regular_price: price === '0.00' ? '25.00' : price,
+  free_over: price === '0.00' ? '1000.00' : null,
+  currency: 'AED',
+  min_days: min,
+  max_days: max,
+});
+/** The UAE's rates for a 2,450 AED cart: Standard is free over 1,000, Express is not. */
+const methods = [rate('11', 'Standard', '0.00', 2, 4), rate('12', 'Express', '45.00', 1, 1)];
+
 function PaymentHarness() {
-  const summary = summarize(lines);
-  const payment = useCheckoutPayment({ wantIntent: true, amount: '2450.00', lines, address });
+  const [choice, setChoice] = useState<string | null>(null);
+  const chosen = chosenRate(methods, choice)!;
+  const summary = summarize(lines, toFils(chosen.price));
+  const payment = useCheckoutPayment({
+    wantIntent: true,
+    amount: fromFils(summary.totalFils),
+    lines,
+    address,
+    shipping: { rateId: chosen.id, country: address.country },
+  });
   return (
     <PaymentStep
       address={address}
@@ -168,6 +191,14 @@ function PaymentHarness() {
       }}
       payment={payment}
       applePay={{ available: false, start: () => {} }}
+      shipping={{
+        methods,
+        loading: false,
+        failed: false,
+        retry: () => {},
+        selected: chosen.id,
+        onSelect: setChoice,
+      }}
       onBack={() => {}}
     />
   );
@@ -246,11 +277,55 @@ describe('checkout step 2', () => {
     expect(sent('/payments/payment-intent')).toEqual({
       amount: '2450.00',
       currency: 'AED',
+      shipping_rate_id: '11',
+      country: 'AE',
     });
     const confirm = sent('/payments/sandbox/confirm');
     expect(confirm.card).toEqual({ number: '4000000000000002', exp_month: 12, exp_year: 2034, cvc: '123' });
     expect(confirm.billing_details.country).toBe('AE');
     expect(calls('/v1/orders')).toHaveLength(0);
+  });
+
+  it('offers the rates with their days, the cheapest chosen; choosing Express re-prices the intent', async () => {
+    answer({
+      '/payments/payment-intent': intent,
+      '/payments/update-payment-intent': () =>
+        json(200, {
+          success: true,
+          data: {
+            clientSecret: 'pi_test12345_secret_abc',
+            paymentIntentId: 'pi_test12345',
+            amount: '2495.00',
+          },
+        }),
+    });
+    wrap(<PaymentHarness />, await i18nIn('en'));
+    const standard = screen.getByRole<HTMLInputElement>('radio', { name: /Standard/ });
+    const express = screen.getByRole<HTMLInputElement>('radio', { name: /Express/ });
+    expect(standard.checked).toBe(true);
+    expect(screen.getByTestId('shipping-rate-11').textContent).toContain('2–4 business days');
+    expect(screen.getByTestId('shipping-rate-11').textContent).toContain('Free');
+    expect(screen.getByTestId('shipping-rate-12').textContent).toContain('1 business day');
+    await screen.findByRole('button', { name: 'Complete payment - AED\u00a02,450' });
+
+    fireEvent.click(express);
+    const pay = await screen.findByRole('button', { name: 'Complete payment - AED\u00a02,495' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByTestId('checkout-shipping').textContent).toContain('45');
+    expect(sent('/payments/update-payment-intent')).toEqual({
+      paymentIntentId: 'pi_test12345',
+      amount: '2495.00',
+      shipping_rate_id: '12',
+      country: 'AE',
+    });
+  });
+
+  it('says the rates in Arabic', async () => {
+    answer({ '/payments/payment-intent': intent });
+    wrap(<PaymentHarness />, await i18nIn('ar'));
+    expect(screen.getByText('طريقة الشحن')).toBeTruthy();
+    expect(screen.getByTestId('shipping-rate-12').textContent).toContain('يوم عمل واحد');
+    expect(screen.getByTestId('shipping-rate-11').textContent).toContain('مجاني');
   });
 
   it("says in the shopper's language why the shop would not hold the pieces, by the code of its refusal", async () => {
@@ -407,6 +482,8 @@ describe('checkout step 2', () => {
     expect(sent('/payments/update-payment-intent')).toEqual({
       paymentIntentId: 'pi_test12345',
       amount: '2450.00',
+      shipping_rate_id: '11',
+      country: 'AE',
     });
     const order = fetchMock.mock.calls.map(([input]) => urlOf(input));
     expect(order.findIndex((u) => u.includes('update-payment-intent'))).toBeLessThan(

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ServerCart } from '@boutique/contracts';
 import { formatMoney } from '@/lib/format';
 import { fromFils } from '@boutique/contracts/constants';
-import { billingDetails, linesOf, orderPayload, summarize, type CheckoutLine } from './checkout-model';
+import type { ShippingMethod } from '@boutique/contracts';
+import {
+  billingDetails,
+  chosenRate,
+  linesOf,
+  orderPayload,
+  summarize,
+  type CheckoutLine,
+} from './checkout-model';
 
 const name = { en: 'Zahra caftan', fr: 'Caftan Zahra', ar: 'قفطان زهرة' };
 
@@ -23,14 +31,22 @@ const line = (patch: Partial<CheckoutLine>): CheckoutLine => ({
 });
 
 describe('order summary', () => {
-  it('adds the lines in fils, with free shipping, so cents never drift', () => {
-    const summary = summarize([
+  it('adds the lines in fils, and the chosen shipping, so cents never drift', () => {
+    const lines = [
       line({ price: '0.10', quantity: 3 }),
       line({ id: 2, price: '0.20', quantity: 1 }),
       line({ id: 3, price: '1250.00', quantity: 2 }),
-    ]);
-    expect(summary).toEqual({ count: 6, subtotalFils: 250050, shippingFils: 0, totalFils: 250050 });
-    expect(fromFils(summary.totalFils)).toBe('2500.50');
+    ];
+    expect(summarize(lines, 4500)).toEqual({
+      count: 6,
+      subtotalFils: 250050,
+      shippingFils: 4500,
+      shippingPending: false,
+      totalFils: 254550,
+    });
+    expect(fromFils(summarize(lines, 4500).totalFils)).toBe('2545.50');
+    // Before step 2 has a rate, the shipping is still to come.
+    expect(summarize(lines)).toMatchObject({ shippingPending: true, totalFils: 250050 });
   });
 
   it('leaves out a piece that can no longer be bought', () => {
@@ -46,7 +62,13 @@ describe('order summary', () => {
   });
 
   it('is empty for an empty cart', () => {
-    expect(summarize([])).toEqual({ count: 0, subtotalFils: 0, shippingFils: 0, totalFils: 0 });
+    expect(summarize([], 0)).toEqual({
+      count: 0,
+      subtotalFils: 0,
+      shippingFils: 0,
+      shippingPending: false,
+      totalFils: 0,
+    });
   });
 });
 
@@ -129,5 +151,29 @@ describe('order payload', () => {
     };
     expect(linesOf(cart).map((l) => [l.id, l.slug, l.color])).toEqual([[7, 'zahra', 'emerald']]);
     expect(linesOf(undefined)).toEqual([]);
+  });
+});
+
+describe('the shipping rate of step 2', () => {
+  const rate = (id: string, price: string): ShippingMethod => ({
+    id,
+    name: { en: id, fr: id, ar: id },
+    description: { en: '', fr: '', ar: '' },
+    price,
+    regular_price: price,
+    free_over: null,
+    currency: 'AED',
+    min_days: 1,
+    max_days: 3,
+  });
+
+  it('starts on the cheapest, keeps the choice while it is offered, and falls back when it is not', () => {
+    const uae = [rate('express', '45.00'), rate('standard', '25.00')];
+    expect(chosenRate(uae, null)?.id).toBe('standard');
+    expect(chosenRate(uae, 'express')?.id).toBe('express');
+    // Another country's zone does not offer Express: its cheapest rate.
+    expect(chosenRate([rate('world', '0.00')], 'express')?.id).toBe('world');
+    expect(chosenRate([], 'express')).toBeUndefined();
+    expect(chosenRate(undefined, null)).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import type {
   LocalizedText,
   PaymentMethod,
   ServerCart,
+  ShippingMethod,
   Size,
 } from '@boutique/contracts';
 import { LANGUAGES, toFils } from '@boutique/contracts/constants';
@@ -48,27 +49,43 @@ export function linesOf(cart: ServerCart | undefined): CheckoutLine[] {
     }));
 }
 
-/** Shipping is free, worldwide (spec section 9). */
-export const SHIPPING_FILS = 0;
-
 export interface OrderSummary {
   /** Pieces, counted by quantity. */
   count: number;
   subtotalFils: number;
   shippingFils: number;
+  /** No rate is chosen yet (step 1): the shipping is priced at step 2. */
+  shippingPending: boolean;
   totalFils: number;
 }
 
-/** The totals the customer pays: the available lines, computed in fils so sums never drift. */
-export function summarize(lines: CheckoutLine[]): OrderSummary {
+/**
+ * The totals the customer pays: the available lines and the chosen shipping, computed in fils so sums never
+ * drift (the server prices both again and refuses a total that differs).
+ */
+export function summarize(lines: CheckoutLine[], shippingFils?: number): OrderSummary {
   const payable = lines.filter((l) => l.available);
   const subtotalFils = payable.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
   return {
     count: payable.reduce((n, l) => n + l.quantity, 0),
     subtotalFils,
-    shippingFils: SHIPPING_FILS,
-    totalFils: subtotalFils + SHIPPING_FILS,
+    shippingFils: shippingFils ?? 0,
+    shippingPending: shippingFils === undefined,
+    totalFils: subtotalFils + (shippingFils ?? 0),
   };
+}
+
+/**
+ * The rate step 2 uses: the shopper's choice while the address's zone still offers it, else the cheapest
+ * (the server lists the rates cheapest first). Undefined while there are none.
+ */
+export function chosenRate(
+  methods: readonly ShippingMethod[] | undefined,
+  choice: string | null,
+): ShippingMethod | undefined {
+  if (!methods || methods.length === 0) return undefined;
+  const cheapest = methods.reduce((best, m) => (toFils(m.price) < toFils(best.price) ? m : best));
+  return methods.find((m) => m.id === choice) ?? cheapest;
 }
 
 /**
@@ -117,6 +134,8 @@ export interface ConfirmationState {
   orderNumber: string;
   amount: string;
   paymentMethod: PaymentMethod;
+  /** The shipping rate paid for, with its delivery days. */
+  delivery?: Pick<ShippingMethod, 'name' | 'min_days' | 'max_days'>;
 }
 
 export function isConfirmationState(value: unknown): value is ConfirmationState {

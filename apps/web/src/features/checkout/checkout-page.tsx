@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
-import { fromFils } from '@boutique/contracts/constants';
+import { fromFils, toFils } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useCountryName } from '@/lib/countries';
@@ -14,6 +14,8 @@ import { useSession } from '@/lib/session/session';
 import { emptyAddress, type AddressFields, type AddressValues } from '@/lib/address-validation';
 import { usePaymentConfig } from './api/get-payment-config';
 import { useSavedAddresses } from './api/get-saved-addresses';
+import { useShippingMethods } from './api/get-shipping-methods';
+import { chosenRate } from './checkout-model';
 import { useCheckoutCart } from './use-checkout-cart';
 import { useCheckoutPayment } from './use-checkout-payment';
 import { useApplePay } from './use-apple-pay';
@@ -40,7 +42,16 @@ const preferred = (saved: Address[]) => saved.find((a) => a.is_default) ?? saved
 
 export default function CheckoutPage() {
   const { t, i18n } = useTranslation('checkout');
-  const cart = useCheckoutCart();
+  const [address, setAddress] = useState<AddressFields | null>(null);
+  // Shipping (DESIGN section 17): the rates for the address's country, priced for the cart's subtotal; the
+  // shopper's choice, else the cheapest, goes into the totals and the payment.
+  const [rateChoice, setRateChoice] = useState<string | null>(null);
+  const [subtotal, setSubtotal] = useState('0.00');
+  const methods = useShippingMethods(address?.country, subtotal);
+  const rate = chosenRate(methods.data?.methods, rateChoice);
+  const cart = useCheckoutCart(rate ? toFils(rate.price) : undefined);
+  const cartSubtotal = fromFils(cart.summary.subtotalFils);
+  useEffect(() => setSubtotal(cartSubtotal), [cartSubtotal]);
   const saved = useSavedAddresses();
   const { user } = useSession();
   const config = usePaymentConfig();
@@ -48,7 +59,6 @@ export default function CheckoutPage() {
   const [values, setValues] = useState<AddressValues>(emptyAddress);
   const [edited, setEdited] = useState(false);
   const [savedId, setSavedId] = useState<number | null>(null);
-  const [address, setAddress] = useState<AddressFields | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStepRender = useRef(true);
 
@@ -58,24 +68,37 @@ export default function CheckoutPage() {
   const shown = cart.lines.length > 0 ? cart : bought.current;
 
   const amount = fromFils(cart.summary.totalFils);
+  const shipping = useMemo(
+    () => (rate && address ? { rateId: rate.id, country: address.country } : null),
+    [rate, address],
+  );
   const payment = useCheckoutPayment({
     wantIntent:
-      step === 2 && cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading,
+      step === 2 &&
+      cart.lines.length > 0 &&
+      !cart.hasUnavailable &&
+      !cart.hasShortage &&
+      !cart.loading &&
+      !methods.isFetching,
     amount,
     lines: cart.lines,
     address,
+    shipping,
+    delivery: rate,
   });
   const applePay = useApplePay({
     payment,
     amount,
     subtotal: fromFils(cart.summary.subtotalFils),
+    shipping: fromFils(cart.summary.shippingFils),
+    shippingRateId: rate?.id ?? null,
     address,
     labels: { subtotal: t('summary.subtotalPlain'), shipping: t('summary.shipping') },
   });
 
   const codOffer = config.data?.cash_on_delivery;
   const codTotalFils = cashOnDeliveryTotalFils(cart.summary, codOffer?.fee ?? '0');
-  const cod = useCashOnDelivery({ address, totalFils: codTotalFils });
+  const cod = useCashOnDelivery({ address, totalFils: codTotalFils, shippingRateId: rate?.id });
   const cartPayable = cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading;
 
   // The saved default address fills the form, unless the customer has started typing.
@@ -195,6 +218,14 @@ export default function CheckoutPage() {
                       }
                     : undefined
                 }
+                shipping={{
+                  methods: methods.data?.methods,
+                  loading: methods.isPending,
+                  failed: methods.isError,
+                  retry: () => void methods.refetch(),
+                  selected: rate?.id,
+                  onSelect: setRateChoice,
+                }}
                 onBack={() => setStep(1)}
               />
             )}

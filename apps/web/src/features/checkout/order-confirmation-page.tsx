@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDeliveryDays } from '@/lib/delivery';
+import { localized } from '@/lib/product';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { PageMeta } from '@/components/page-meta';
@@ -22,6 +24,7 @@ export default function OrderConfirmationPage() {
   const state: unknown = useLocation().state;
   const [today] = useState(() => new Date());
   const lang = i18n.language;
+  const days = useDeliveryDays();
 
   // Reached without an order (typed in, reloaded much later): the orders list says it all.
   if (!isConfirmationState(state)) return <Navigate replace to={paths.orders.href()} />;
@@ -59,6 +62,14 @@ export default function OrderConfirmationPage() {
             <dt>{t('paymentMethod')}</dt>
             <dd data-testid="confirmation-method">{t(`methods.${state.paymentMethod ?? 'card'}`)}</dd>
           </div>
+          {state.delivery && (
+            <div>
+              <dt>{t('shipping')}</dt>
+              <dd data-testid="confirmation-delivery">
+                {localized(state.delivery.name, lang)} · {days.estimate(state.delivery)}
+              </dd>
+            </div>
+          )}
         </dl>
 
         <section className={styles.next} aria-labelledby="whats-next">

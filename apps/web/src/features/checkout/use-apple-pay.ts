@@ -30,6 +30,10 @@ interface Options {
   /** Total, AED with two decimals. */
   amount: string;
   subtotal: string;
+  /** The chosen rate's price, AED with two decimals: the sheet's shipping line. */
+  shipping: string;
+  /** The rate chosen at step 2 (priced by the server for the wallet's shipping contact's country). */
+  shippingRateId: string | null;
   address: AddressFields | null;
   labels: { subtotal: string; shipping: string };
 }
@@ -39,7 +43,15 @@ interface Options {
  * loaded (a failed load hides it). One payment at a time: a second tap while one is under way does nothing,
  * and cancelling the sheet only ends it.
  */
-export function useApplePay({ payment, amount, subtotal, address, labels }: Options) {
+export function useApplePay({
+  payment,
+  amount,
+  subtotal,
+  shipping,
+  shippingRateId,
+  address,
+  labels,
+}: Options) {
   // Only the browser knows; the server and the first render offer no wallet.
   const [wallet, setWallet] = useState<ApplePaySessionClass | null>(null);
   useEffect(() => setWallet(() => applePaySession()), []);
@@ -50,7 +62,7 @@ export function useApplePay({ payment, amount, subtotal, address, labels }: Opti
   const available = wallet !== null && config.isSuccess;
 
   const start = useCallback(() => {
-    if (!wallet || processing.current || phase !== 'idle' || !address) return;
+    if (!wallet || processing.current || phase !== 'idle' || !address || !shippingRateId) return;
     const settings = config.data;
     if (!settings) {
       setMessage({ key: 'applePayConfig' });
@@ -78,7 +90,7 @@ export function useApplePay({ payment, amount, subtotal, address, labels }: Opti
         total: { label: settings.merchantName, amount, type: 'final' },
         lineItems: [
           { label: labels.subtotal, amount: subtotal, type: 'final' },
-          { label: labels.shipping, amount: WALLET_DEFAULTS.shippingAmount, type: 'final' },
+          { label: labels.shipping, amount: shipping, type: 'final' },
         ],
         requiredBillingContactFields: [...WALLET_DEFAULTS.contactFields],
         requiredShippingContactFields: [...WALLET_DEFAULTS.contactFields],
@@ -115,6 +127,7 @@ export function useApplePay({ payment, amount, subtotal, address, labels }: Opti
             billingContact: event.payment.billingContact,
             shippingContact: event.payment.shippingContact,
             amount,
+            shippingRateId,
           });
           if (!result.success || !result.transaction_id) {
             session.completePayment(failure);
@@ -143,7 +156,20 @@ export function useApplePay({ payment, amount, subtotal, address, labels }: Opti
 
     session.oncancel = () => stop();
     session.begin();
-  }, [wallet, phase, address, config.data, amount, subtotal, labels, setMessage, setPhase, finish]);
+  }, [
+    wallet,
+    phase,
+    address,
+    config.data,
+    amount,
+    subtotal,
+    shipping,
+    shippingRateId,
+    labels,
+    setMessage,
+    setPhase,
+    finish,
+  ]);
 
   return { available, start };
 }

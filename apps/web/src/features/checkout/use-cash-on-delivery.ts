@@ -33,9 +33,12 @@ function errorOf(error: unknown): CashOnDeliveryError {
 export function useCashOnDelivery({
   address,
   totalFils,
+  shippingRateId,
 }: {
   address: AddressFields | null;
   totalFils: number;
+  /** The rate chosen at step 2: the server prices the same one. */
+  shippingRateId: string | number | undefined;
 }) {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
@@ -51,7 +54,12 @@ export function useCashOnDelivery({
     try {
       const locale = LANGUAGES.find((l) => l === i18n.language);
       const order = await placeCashOnDelivery(
-        { total_amount: fromFils(totalFils), billing_address: address, ...(locale && { locale }) },
+        {
+          total_amount: fromFils(totalFils),
+          billing_address: address,
+          ...(shippingRateId !== undefined && { shipping_rate_id: shippingRateId }),
+          ...(locale && { locale }),
+        },
         key.current,
       );
       cart.clear();
@@ -72,7 +80,7 @@ export function useCashOnDelivery({
       setError(errorOf(err));
       setBusy(false);
     }
-  }, [address, busy, totalFils, i18n.language, client, navigate]);
+  }, [address, busy, totalFils, shippingRateId, i18n.language, client, navigate]);
 
   return { place, busy, error };
 }

@@ -7,14 +7,15 @@ import { linesOf, summarize } from './checkout-model';
 /**
  * The cart the checkout sells: the signed-in customer's server cart (the same ['cart'] query as the drawer),
  * read with its colour keys, which the order names. While a guest cart is still being handed to the server
- * after sign-in, the checkout waits for the merged cart rather than judge the cart empty.
+ * after sign-in, the checkout waits for the merged cart rather than judge the cart empty. `shippingFils` is the
+ * chosen rate's price (undefined until step 2 has one: the totals say it comes next).
  */
-export function useCheckoutCart() {
+export function useCheckoutCart(shippingFils: number | undefined) {
   const query = useQuery(serverCartQuery());
   const guest = useCart();
   const merging = guest.items.length > 0 && query.isFetching;
   const lines = useMemo(() => linesOf(query.data), [query.data]);
-  const summary = useMemo(() => summarize(lines), [lines]);
+  const summary = useMemo(() => summarize(lines, shippingFils), [lines, shippingFils]);
   return {
     lines,
     summary,

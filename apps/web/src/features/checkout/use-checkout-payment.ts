@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { holdRefusalOf, shortagesOf, wasRefunded, type HoldRefusal } from '@/lib/stock';
 import { cart } from '@/stores/cart-store';
-import { createPaymentIntent, type PaymentIntent } from './api/create-payment-intent';
+import { createPaymentIntent, type PaymentIntent, type ShippingChoice } from './api/create-payment-intent';
 import { updatePaymentIntent } from './api/update-payment-intent';
 import { createOrder } from './api/create-order';
 import { processPayment } from './api/process-payment';
@@ -68,6 +68,10 @@ interface Options {
   amount: string;
   lines: CheckoutLine[];
   address: AddressFields | null;
+  /** The rate chosen at step 2 for the address's country: no intent without one. */
+  shipping: ShippingChoice | null;
+  /** That rate's name and days, for the confirmation page. */
+  delivery?: ConfirmationState['delivery'];
 }
 
 function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }>): PaymentMessage {
@@ -86,7 +90,7 @@ function confirmationMessage(result: Exclude<Confirmation, { kind: 'succeeded' }
  * the order, empties the cart and moves on to the confirmation page. Kept above the steps so that going back to
  * the address and forward again keeps the same intent.
  */
-export function useCheckoutPayment({ wantIntent, amount, lines, address }: Options) {
+export function useCheckoutPayment({ wantIntent, amount, lines, address, shipping, delivery }: Options) {
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const client = useQueryClient();
@@ -97,8 +101,11 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
   /** The order call to try again when it failed after the payment. */
   const pendingOrder = useRef<(() => Promise<void>) | null>(null);
   const intentBusy = useRef(false);
-  /** The total an intent could not be prepared for: not asked again until the total or the shopper changes. */
+  /** The total (and shipping) an intent could not be prepared for: not asked again until one changes. */
   const failedAmount = useRef<string | null>(null);
+  /** The shipping the current intent was priced with: another choice re-prices it, even at the same total. */
+  const pricedShipping = useRef<string | null>(null);
+  const shippingKey = shipping ? `${shipping.rateId}|${shipping.country}` : null;
   const [intentAttempt, setIntentAttempt] = useState(0);
   /** Why the intent could not be prepared, shown with a retry. */
   const [intentError, setIntentError] = useState<CheckoutErrorKey>('preparing');
@@ -113,15 +120,19 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
 
   // One intent for the whole checkout, created when it is first wanted and re-priced when the total moves.
   useEffect(() => {
-    if (!wantIntent || phase !== 'idle' || Number(amount) <= 0 || intentBusy.current) return;
-    if (failedAmount.current === amount) return;
-    if (intent && intent.amount === amount) return;
+    if (!wantIntent || !shipping || phase !== 'idle' || Number(amount) <= 0 || intentBusy.current) return;
+    const attempt = `${amount}|${shippingKey}`;
+    if (failedAmount.current === attempt) return;
+    if (intent && intent.amount === amount && pricedShipping.current === shippingKey) return;
     intentBusy.current = true;
     setIntentState('loading');
-    const call = intent ? updatePaymentIntent(intent.paymentIntentId, amount) : createPaymentIntent(amount);
+    const call = intent
+      ? updatePaymentIntent(intent.paymentIntentId, amount, shipping)
+      : createPaymentIntent(amount, shipping);
     call
       .then((next) => {
         if (!next.clientSecret) throw new Error('No client secret returned');
+        pricedShipping.current = shippingKey;
         setIntent(next);
         setIntentState('ready');
       })
@@ -137,14 +148,17 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
           setIntentState('idle');
           return;
         }
-        failedAmount.current = amount;
+        // 422: the rate no longer ships to the country (the owner changed it): the rates are asked again.
+        if (error instanceof ApiError && error.status === 422)
+          void client.invalidateQueries({ queryKey: ['shipping-methods'] });
+        failedAmount.current = attempt;
         setIntentError(holdRefusalOf(error) ?? (shortagesOf(error) ? 'stock' : 'preparing'));
         setIntentState('error');
       })
       .finally(() => {
         intentBusy.current = false;
       });
-  }, [wantIntent, phase, amount, intent, intentState, intentAttempt, client]);
+  }, [wantIntent, shipping, shippingKey, phase, amount, intent, intentState, intentAttempt, client]);
 
   const retryIntent = useCallback(() => {
     failedAmount.current = null;
@@ -205,6 +219,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
           orderNumber: order.order_number,
           amount: order.total_amount,
           paymentMethod: input.method,
+          ...(delivery && { delivery }),
         };
         timer.current = setTimeout(() => {
           void navigate(paths.orderConfirmation.href(), { replace: true, state });
@@ -212,7 +227,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       };
       await attempt();
     },
-    [lines, client, navigate, i18n.language],
+    [lines, delivery, client, navigate, i18n.language],
   );
 
   /**
@@ -221,7 +236,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
    */
   const payByCard = useCallback(
     async (form: CardFormHandle | null, method: 'card' | 'apple_pay' = 'card') => {
-      if (phase !== 'idle' || !intent || intentState !== 'ready' || !address) return;
+      if (phase !== 'idle' || !intent || intentState !== 'ready' || !address || !shipping) return;
       if (!form) {
         setMessage({ key: 'elementMissing' });
         return;
@@ -232,7 +247,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
       let current = intent;
       if (needsHold.current) {
         try {
-          current = await updatePaymentIntent(intent.paymentIntentId, intent.amount);
+          current = await updatePaymentIntent(intent.paymentIntentId, intent.amount, shipping);
           needsHold.current = false;
           setIntent(current);
         } catch (error) {
@@ -276,7 +291,7 @@ export function useCheckoutPayment({ wantIntent, amount, lines, address }: Optio
         redirectAfterMs: method === 'card' ? REDIRECT_AFTER_CARD_MS : REDIRECT_AFTER_WALLET_MS,
       });
     },
-    [phase, intent, intentState, address, finish, client],
+    [phase, intent, intentState, address, shipping, finish, client],
   );
 
   const retryOrder = useCallback(() => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { LANGUAGES } from '@boutique/contracts/constants';
 import ContactPage from './contact-page';
@@ -67,12 +67,65 @@ describe('size guide', () => {
 });
 
 describe('shipping page', () => {
-  it('highlights the free cost and links tracking to the orders page', async () => {
+  const method = (
+    id: string,
+    en: string,
+    price: string,
+    freeOver: string | null,
+    min: number,
+    max: number,
+  ) => ({
+    id,
+    name: { en, fr: en, ar: en === 'Standard' ? 'عادي' : 'عالمي' },
+    description: { en: '', fr: '', ar: '' },
+    price,
+    regular_price: price,
+    free_over: freeOver,
+    currency: 'AED' as const,
+    min_days: min,
+    max_days: max,
+  });
+  const zones = [
+    {
+      id: 1,
+      name: { en: 'Worldwide', fr: 'Monde entier', ar: 'جميع أنحاء العالم' },
+      countries: [],
+      worldwide: true,
+      methods: [method('1', 'Worldwide', '0.00', null, 5, 10)],
+    },
+    {
+      id: 2,
+      name: { en: 'UAE', fr: 'Émirats', ar: 'الإمارات' },
+      countries: ['AE'],
+      worldwide: false,
+      methods: [method('2', 'Standard', '25.00', '1000.00', 2, 4)],
+    },
+  ];
+
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: true, data: { zones } }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads the owner's rates: the UAE's price and free-over amount, FREE highlighted for the rest of the world", async () => {
     const { i18n } = await createTestI18n('ar');
     renderWithProviders(<ShippingPage />, i18n);
-    const table = screen.getAllByRole('table')[0];
-    if (!table) throw new Error('expected the costs table');
-    expect(within(table).getAllByText('مجاناً')[0]?.tagName).toBe('STRONG');
+    const table = await screen.findByTestId('shipping-rates');
+    const rows = within(table).getAllByRole('row').slice(1);
+    // The zones naming countries come first, the rest of the world last.
+    expect(rows[0]?.textContent).toContain('الإمارات');
+    expect(rows[0]?.textContent).toContain('مجاني للطلبات فوق');
+    expect(rows[1]?.textContent).toContain('جميع الدول الأخرى');
+    expect(within(rows[1]!).getByText('مجاناً').tagName).toBe('STRONG');
     expect(document.querySelector('a[href="/account/orders"]')).not.toBeNull();
   });
 });

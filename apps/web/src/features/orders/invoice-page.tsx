@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { localized } from '@/lib/product';
 import type { TFunction } from 'i18next';
 import type { Invoice } from '@boutique/contracts';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -90,7 +91,13 @@ export function InvoiceSheet({ invoice, t }: { invoice: Invoice; t: TFunction<'o
         className={styles.totals}
         grandClassName={styles.grandTotal}
         rows={[
-          { label: t('invoice.shipping'), value: money(invoice.shipping) },
+          {
+            label: invoice.shipping_name
+              ? `${t('invoice.shipping')} · ${localized(invoice.shipping_name, lang)}`
+              : t('invoice.shipping'),
+            value: money(invoice.shipping),
+            testId: 'invoice-shipping',
+          },
           { label: t('invoice.net'), value: money(invoice.net), testId: 'invoice-net' },
           {
             label: t('invoice.vat', { percent: invoice.vat_percent }),

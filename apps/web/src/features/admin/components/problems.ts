@@ -24,6 +24,12 @@ const KINDS: [RegExp, string][] = [
   [/is larger than (\d+) pixels/i, 'tooManyPixels'],
   [/could not be read as a picture/i, 'unreadable'],
   [/old price must be higher/i, 'oldPriceAbove'],
+  // Shipping zones.
+  [/in another zone already: (?<list>.+)\.$/i, 'countryTaken'],
+  [/ISO 3166 alpha-2 code/i, 'countryCode'],
+  [/at least one country/i, 'oneCountry'],
+  [/at least one rate/i, 'oneRate'],
+  [/fastest delivery may not take longer/i, 'daysOrder'],
   [/is required|field is required|Required/i, 'required'],
   [/may not be greater than (\d+) characters/i, 'tooLong'],
   [/may not be greater than (\d+)/i, 'tooMuch'],

@@ -40,6 +40,8 @@ export async function processApplePayment(input: {
   billingContact: ApplePayContact | undefined;
   shippingContact: ApplePayContact | undefined;
   amount: string;
+  /** The rate chosen at step 2; the server prices it for the wallet's shipping contact's country. */
+  shippingRateId: string;
 }): Promise<ApplePayResult> {
   const res = await apiRequest<{ success: true; data: ApplePayResult }>('/v1/apple-pay/process-payment', {
     method: 'POST',
@@ -48,6 +50,7 @@ export async function processApplePayment(input: {
       billing_contact: input.billingContact,
       shipping_contact: input.shippingContact,
       amount: input.amount,
+      shipping_rate_id: input.shippingRateId,
       currency: 'AED',
     },
   });

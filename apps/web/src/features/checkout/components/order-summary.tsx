@@ -5,7 +5,7 @@ import { TotalsList } from '@/components/ui/totals';
 import type { CheckoutLine, OrderSummary as Summary } from '../checkout-model';
 import styles from './checkout.module.css';
 
-/** Subtotal, free shipping and total of the order, in the active language's money format. */
+/** Subtotal, the chosen shipping and total of the order, in the active language's money format. */
 export function Totals({ summary }: { summary: Summary }) {
   const { t, i18n } = useTranslation('checkout');
   const money = (fils: number) => formatMoney(fils / 100, i18n.language);
@@ -15,11 +15,14 @@ export function Totals({ summary }: { summary: Summary }) {
       grandClassName={styles.grandTotal}
       rows={[
         { label: t('summary.subtotal', { count: summary.count }), value: money(summary.subtotalFils) },
-        {
-          label: t('summary.shipping'),
-          value: summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils),
-          valueClassName: styles.free,
-        },
+        summary.shippingPending
+          ? { label: t('summary.shipping'), value: t('summary.shippingNext') }
+          : {
+              label: t('summary.shipping'),
+              value: summary.shippingFils === 0 ? t('summary.free') : money(summary.shippingFils),
+              ...(summary.shippingFils === 0 && { valueClassName: styles.free }),
+              testId: 'checkout-shipping',
+            },
         {
           label: t('summary.total'),
           value: money(summary.totalFils),

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AddressFields } from '@boutique/contracts';
+import type { AddressFields, ShippingMethod } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { Button, ButtonLink, Spinner } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { Totals } from './order-summary';
 import { SandboxCardForm } from './sandbox-card-form';
 import { CashOnDeliverySection } from './cash-on-delivery-section';
 import type { CashOnDeliveryError } from '../use-cash-on-delivery';
+import { ShippingOptions } from './shipping-options';
 import { AlertIcon, ApplePayMark, CheckCircleIcon, ClockIcon, LockIcon } from './checkout-icons';
 import styles from './checkout.module.css';
 
@@ -32,6 +33,15 @@ interface PaymentStepProps {
   config: { data: PaymentConfig | undefined; isError: boolean; refetch: () => void };
   payment: CheckoutPayment;
   applePay: { available: boolean; start: () => void };
+  /** The rates for the address's country and the one chosen. */
+  shipping: {
+    methods: ShippingMethod[] | undefined;
+    loading: boolean;
+    failed: boolean;
+    retry: () => void;
+    selected: string | undefined;
+    onSelect: (id: string) => void;
+  };
   /** Offered for a UAE address when the shop takes cash on delivery; undefined otherwise. */
   cashOnDelivery?: {
     fee: string;
@@ -44,7 +54,7 @@ interface PaymentStepProps {
   onBack: () => void;
 }
 
-/** Step 2: the totals, the device wallet where there is one, then the card. */
+/** Step 2: the shipping method, the totals, the device wallet where there is one, then the card. */
 export function PaymentStep({
   address,
   countryName,
@@ -53,6 +63,7 @@ export function PaymentStep({
   payment,
   applePay,
   cashOnDelivery,
+  shipping,
   onBack,
 }: PaymentStepProps) {
   const { t, i18n } = useTranslation('checkout');
@@ -67,7 +78,9 @@ export function PaymentStep({
   const usesStripe = settings?.gateway === 'stripe' && Boolean(settings.publishableKey);
   const cardReady = settings !== undefined && (usesStripe ? stripeReady : true);
   const busy = phase !== 'idle' || Boolean(cashOnDelivery?.busy);
-  const canPay = !busy && intentState === 'ready' && cardReady;
+  // The intent is priced with the totals shown (a new shipping choice re-prices it first).
+  const priced = payment.intent?.amount === (summary.totalFils / 100).toFixed(2);
+  const canPay = !busy && intentState === 'ready' && priced && cardReady;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +118,8 @@ export function PaymentStep({
           {t('payment.editAddress')}
         </Button>
       </section>
+
+      <ShippingOptions {...shipping} disabled={busy} />
 
       <div className={styles.mobileTotals}>
         <Totals summary={summary} />

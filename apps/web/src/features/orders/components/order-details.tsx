@@ -198,7 +198,9 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
               rows={[
                 { label: t('details.subtotal'), value: money(order.subtotal) },
                 {
-                  label: t('details.shipping'),
+                  label: order.shipping_method
+                    ? `${t('details.shipping')} · ${localized(order.shipping_method.name, lang)}`
+                    : t('details.shipping'),
                   value:
                     Number(order.shipping_amount) === 0 ? t('details.free') : money(order.shipping_amount),
                 },
