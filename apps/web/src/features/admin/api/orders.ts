@@ -8,7 +8,11 @@ import {
   type ManualOrderResponse,
   type PackingSlipResponse,
 } from '@boutique/contracts/admin';
-import type { OrderStatusUpdateInput, PaymentConfigResponse } from '@boutique/contracts';
+import type {
+  OrderStatusUpdateInput,
+  PaymentConfigResponse,
+  ShippingMethodsResponse,
+} from '@boutique/contracts';
 import { adminRequest, listQuery } from './admin-request';
 
 export type OrderFilters = Partial<Pick<AdminOrderListQuery, 'status' | 'q' | 'from' | 'to'>> & {
@@ -107,4 +111,19 @@ export const cashOnDeliveryQuery = () =>
     queryFn: async ({ signal }) =>
       (await adminRequest<PaymentConfigResponse>('/v1/payments/config', { signal })).data.cash_on_delivery,
     staleTime: Infinity,
+  });
+
+/** The shipping rates for a country, priced for a subtotal: the new order form offers them. */
+export const shippingRatesQuery = (country: string, subtotal: string) =>
+  queryOptions({
+    queryKey: ['admin', 'shipping-methods', country, subtotal] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await adminRequest<ShippingMethodsResponse>('/v1/shipping-methods', {
+          signal,
+          query: { country, subtotal },
+        })
+      ).data.methods,
+    enabled: country !== '',
+    staleTime: 60_000,
   });

@@ -60,9 +60,11 @@ describe('the new order form', () => {
     const lines = [{ ...caftan, quantity: 2 }];
     expect(draftTotals(lines, 'cash_on_delivery', '15.00')).toEqual({
       subtotalFils: 250_000,
+      shippingFils: 0,
       codFeeFils: 1500,
       totalFils: 251_500,
     });
+    expect(draftTotals(lines, 'paid_offline', '15.00', '30.00').totalFils).toBe(253_000);
     expect(draftTotals(lines, 'payment_link', '15.00').totalFils).toBe(250_000);
   });
 
@@ -79,6 +81,7 @@ describe('the new order form', () => {
       draft({ customer: { kind: 'existing', id: 12, name: 'Aisha', email: 'a@example.ae' }, note: ' ' }),
     );
     expect(existing).toMatchObject({ customer_id: 12 });
+    expect(manualOrderRequest(draft({ shippingRateId: '4' }))).toMatchObject({ shipping_rate_id: 4 });
     expect(existing).not.toHaveProperty('customer');
     expect(existing).not.toHaveProperty('note');
   });

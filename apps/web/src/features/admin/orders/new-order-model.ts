@@ -29,6 +29,8 @@ export interface Draft {
   lines: DraftLine[];
   address: AddressFields;
   payment: ManualPayment;
+  /** The shipping rate chosen for the address's country (`GET /v1/shipping-methods`); none: the cheapest. */
+  shippingRateId?: string;
   locale: Language;
   note: string;
 }
@@ -57,11 +59,17 @@ export const askedOf = (lines: readonly DraftLine[], productId: number, size: Si
 export const cashOnDeliveryAllowed = (address: Pick<AddressFields, 'country'>) =>
   address.country.trim().toUpperCase() === CASH_ON_DELIVERY_COUNTRY;
 
-/** The totals the form shows, in fils: the lines, the cash on delivery fee when that is the payment. */
-export function draftTotals(lines: readonly DraftLine[], payment: ManualPayment, codFee: string) {
+/** The totals the form shows, in fils: the lines, the shipping, the cash on delivery fee when that is the payment. */
+export function draftTotals(
+  lines: readonly DraftLine[],
+  payment: ManualPayment,
+  codFee: string,
+  shipping = '0',
+) {
   const subtotalFils = lines.reduce((sum, l) => sum + toFils(l.price) * l.quantity, 0);
   const codFeeFils = payment === 'cash_on_delivery' ? toFils(codFee) : 0;
-  return { subtotalFils, codFeeFils, totalFils: subtotalFils + codFeeFils };
+  const shippingFils = toFils(shipping);
+  return { subtotalFils, shippingFils, codFeeFils, totalFils: subtotalFils + shippingFils + codFeeFils };
 }
 
 /** The request `POST /api/v1/admin/orders` takes from the draft. */
@@ -84,6 +92,7 @@ export function manualOrderRequest(draft: Draft): ManualOrderInput {
       quantity: l.quantity,
     })),
     shipping_address: draft.address,
+    ...(draft.shippingRateId && { shipping_rate_id: Number(draft.shippingRateId) }),
     payment: draft.payment,
     locale: LANGUAGES.includes(draft.locale) ? draft.locale : 'en',
     ...(note && { note }),

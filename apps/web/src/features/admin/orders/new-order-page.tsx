@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AddressFields, Size } from '@boutique/contracts';
 import { MANUAL_PAYMENTS, type AdminProductRow, type ManualPayment } from '@boutique/contracts/admin';
-import { ADDRESS_COUNTRIES, LANGUAGES, type Language } from '@boutique/contracts/constants';
+import { ADDRESS_COUNTRIES, LANGUAGES, fromFils, type Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
@@ -13,7 +13,7 @@ import { useCountryName } from '@/lib/countries';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useAdminCustomers } from '../api/customers';
-import { cashOnDeliveryQuery, useCreateManualOrder } from '../api/orders';
+import { cashOnDeliveryQuery, shippingRatesQuery, useCreateManualOrder } from '../api/orders';
 import { useAdminProduct, useAdminProducts } from '../api/products';
 import { AdminPageHeader, errorMessage } from '../components/admin-ui';
 import {
@@ -56,14 +56,27 @@ export default function NewOrderPage() {
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [address, setAddress] = useState<AddressFields>(emptyAddress);
   const [payment, setPayment] = useState<ManualPayment>('cash_on_delivery');
+  const [shippingRateId, setShippingRateId] = useState<string>('');
   const [locale, setLocale] = useState<Language>(lang);
   const [note, setNote] = useState('');
   const [shown, setShown] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string>();
 
-  const draft: Draft = { customer, lines, address, payment, locale, note };
   const fee = cod.data?.enabled ? cod.data.fee : '0';
-  const totals = draftTotals(lines, payment, fee);
+  const subtotal = fromFils(draftTotals(lines, payment, '0').subtotalFils);
+  const rates = useQuery(shippingRatesQuery(address.country, subtotal));
+  // The rate shown: the one chosen if the country's zone offers it, else the cheapest (as the server does).
+  const rate = rates.data?.find((r) => r.id === shippingRateId) ?? rates.data?.[0];
+  const draft: Draft = {
+    customer,
+    lines,
+    address,
+    payment,
+    ...(rate && { shippingRateId: rate.id }),
+    locale,
+    note,
+  };
+  const totals = draftTotals(lines, payment, fee, rate?.price ?? '0');
   const money = (fils: number) => formatMoney(fils / 100, lang);
 
   const submit = async (event: React.FormEvent) => {
@@ -149,6 +162,8 @@ export default function NewOrderPage() {
           <dl className="adm-dl">
             <dt>{t('newOrder.subtotal')}</dt>
             <dd className="adm-num">{money(totals.subtotalFils)}</dd>
+            <dt>{t('orders.shipping')}</dt>
+            <dd className="adm-num">{money(totals.shippingFils)}</dd>
             {totals.codFeeFils > 0 && (
               <>
                 <dt>{t('orders.codFee')}</dt>
@@ -186,6 +201,21 @@ export default function NewOrderPage() {
             <p className="adm-error">{t('newOrder.codAbroad')}</p>
           )}
           {problem('payment')}
+          <div className="adm-field">
+            <label htmlFor="new-order-rate">{t('orders.shipping')}</label>
+            <SelectBox
+              id="new-order-rate"
+              value={rate?.id ?? ''}
+              onChange={(e) => setShippingRateId(e.target.value)}
+            >
+              {(rates.data ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {`${r.name[lang] || r.name.en} · ${formatMoney(r.price, lang)}`}
+                </option>
+              ))}
+            </SelectBox>
+            {problem('shipping_rate_id')}
+          </div>
           <div className="adm-field">
             <label htmlFor="new-order-locale">{t('newOrder.language')}</label>
             <SelectBox
