@@ -25,7 +25,7 @@ export const MODULE_DEPENDENCIES = {
   refunds: ['audit', 'orders', 'outbox', 'payments', 'stock'],
   returns: ['audit', 'orders', 'outbox', 'payments', 'refunds', 'stock'],
   checkout: ['cart', 'discounts', 'orders', 'payments', 'stock'],
-  admin: ['audit', 'catalog', 'orders', 'outbox', 'stock'],
+  admin: ['audit', 'auth', 'cart', 'catalog', 'discounts', 'orders', 'outbox', 'shipping', 'stock'],
 };
 
 const SHARED_LAYERS = new Set(['db', 'lib', 'media', 'metrics', 'storage']);

@@ -36,10 +36,16 @@ import {
   RefundSender,
   refundGauge,
 } from './modules/payments/index.js';
-import { PaymentService, paymentRoutes } from './modules/checkout/index.js';
+import {
+  CashOnDelivery,
+  PaymentLinkPayments,
+  PaymentService,
+  offlinePaymentRoutes,
+  paymentRoutes,
+} from './modules/checkout/index.js';
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
 import { StockService, stockGauge } from './modules/stock/index.js';
-import { adminRoutes } from './modules/admin/index.js';
+import { ManualOrders, adminRoutes } from './modules/admin/index.js';
 import { discountAdminRoutes, releaseClaims } from './modules/discounts/index.js';
 import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
 import {
@@ -336,6 +342,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stock,
   );
   const payments = new PaymentService(database.db, gateway, reconciler, app.log, stock);
+  const cashOnDelivery = new CashOnDelivery(database.db, orders, config.payments.cashOnDelivery);
+  const paymentLinks = new PaymentLinkPayments(database.db, gateway, orders, reconciler, app.log);
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('preClose', () => reconciler.stop());
@@ -377,7 +385,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(discountAdminRoutes, { db: database.db });
       await api.register(accountModule, { db: database.db });
       // After authModule: these routes use app.authenticate.
-      await api.register(paymentRoutes, { config, gateway, payments, orders, reconciler, metrics, stock });
+      await api.register(paymentRoutes, {
+        config,
+        gateway,
+        payments,
+        orders,
+        reconciler,
+        metrics,
+        stock,
+        cashOnDelivery,
+      });
+      await api.register(offlinePaymentRoutes, { gateway, cashOnDelivery, links: paymentLinks });
       const issuer = {
         name: config.shop.name,
         address: config.invoice.address,
@@ -403,6 +421,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: config.publicUrl,
         },
         timeZone: config.shop.timeZone,
+        manualOrders: new ManualOrders(database.db, orders, orderMails, {
+          cashOnDelivery: config.payments.cashOnDelivery,
+          paymentLinkHours: config.payments.paymentLinkHours,
+          gateway: gateway.name,
+        }),
       });
       await api.register(searchAdminRoutes, { db: database.db });
       await api.register(shippingAdminRoutes, { db: database.db });

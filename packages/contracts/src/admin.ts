@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
-import { FULFILLMENT_STATUSES, PLAIN_TEXT, SIZES } from './constants.js';
+import { FULFILLMENT_STATUSES, LANGUAGES, PLAIN_TEXT, SIZES } from './constants.js';
+import { AddressFieldsSchema } from './forms.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
 import { DECIMAL_AMOUNT, toFils } from './money.js';
 import { normalizeNumberText } from './numbers.js';
 import {
   FulfillmentStatusSchema,
+  OrderAddressSchema,
   OrderPaymentStatusSchema,
   OrderSchema,
   PaymentMethodSchema,
@@ -38,6 +40,7 @@ export const ADMIN_API = {
   packingSlip: (id: number) => `${ADMIN}/orders/${id}/packing-slip`,
   /** The status move is the orders module's own route, admin only. */
   orderStatus: (id: number) => `/api/v1/orders/${id}/status`,
+  orderPayment: (id: number) => `${ADMIN}/orders/${id}/payment`,
   messages: `${ADMIN}/messages`,
   message: (id: number) => `${ADMIN}/messages/${id}`,
   /** E-mails the outbox gave up on (`GET`), and sending one again (`POST`). */
@@ -679,6 +682,10 @@ export const AdminOrderSchema = OrderSchema.extend({
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   version: z.number().int(),
+  /** `checkout`, `reconciliation` or `manual` (written by the owner). */
+  source: z.string().optional(),
+  /** The owner's note on a manual order. */
+  note: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -947,3 +954,82 @@ export const StockAdjustmentResponseSchema = envelope(
   }),
 );
 export type StockAdjustmentResponse = z.infer<typeof StockAdjustmentResponseSchema>;
+
+// ---------------------------------------------------------------- manual orders
+
+/** A piece of a manual order: the server prices it from the catalogue and takes it from live stock. */
+export const ManualOrderLineSchema = z.object({
+  product_id: z.number().int().positive().max(2_147_483_647),
+  /** The colour's key (`emerald`); empty for a product without colours. */
+  color: z.string().trim().max(60).default(''),
+  size: z.enum(SIZES, { error: 'Choose a size.' }),
+  quantity: z
+    .number({ error: 'The quantity must be a whole number.' })
+    .int('The quantity must be a whole number.')
+    .min(1, 'The quantity must be at least 1.')
+    .max(99, 'The quantity may not be greater than 99.'),
+});
+export type ManualOrderLine = z.infer<typeof ManualOrderLineSchema>;
+
+export const MANUAL_PAYMENTS = ['cash_on_delivery', 'paid_offline', 'payment_link'] as const;
+export type ManualPayment = (typeof MANUAL_PAYMENTS)[number];
+
+/** A customer the order is for who may have no account yet: one is made, without a password. */
+export const ManualCustomerSchema = z.object({
+  email: AddressFieldsSchema.shape.email,
+  name: AddressFieldsSchema.shape.name,
+  phone: AddressFieldsSchema.shape.phone,
+});
+
+/**
+ * `POST /api/v1/admin/orders` (with an `Idempotency-Key` header): an order the owner writes for a WhatsApp or phone sale. The customer is named by
+ * `customer_id` or by `customer` (found by e-mail, or made); the lines are priced by the server; the payment
+ * is cash on delivery (UAE addresses), money already taken (`paid_offline`), or a link e-mailed to the customer.
+ */
+export const ManualOrderSchema = z
+  .object({
+    customer_id: z.number().int().positive().max(2_147_483_647).optional(),
+    customer: ManualCustomerSchema.optional(),
+    lines: z
+      .array(ManualOrderLineSchema)
+      .min(1, 'Add at least one piece.')
+      .max(50, 'An order holds at most 50 lines.'),
+    shipping_address: OrderAddressSchema,
+    shipping_rate_id: z.number().int().positive().max(2_147_483_647).optional(),
+    discount_code: z.string().trim().min(1).max(40).optional(),
+    payment: z.enum(MANUAL_PAYMENTS, { error: 'Choose how the order is paid.' }),
+    note: z
+      .string()
+      .trim()
+      .max(1000, 'The note may not be greater than 1000 characters.')
+      .regex(PLAIN_TEXT_LINES, 'The note contains characters that are not allowed.')
+      .optional(),
+    /** The customer's language: their e-mails (confirmation, payment link) are written in it. */
+    locale: z.enum(LANGUAGES).default('en'),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.customer_id === undefined) === (v.customer === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customer'],
+        message: 'Name the customer: an existing one (customer_id) or a new one (customer), not both.',
+        params: { code: 'required' },
+      });
+    }
+  });
+export type ManualOrder = z.infer<typeof ManualOrderSchema>;
+export type ManualOrderInput = z.input<typeof ManualOrderSchema>;
+
+export const ManualOrderResponseSchema = envelope(
+  z.object({
+    order: OrderSchema,
+    customer: z.object({ id: z.number().int(), email: z.string(), created: z.boolean() }),
+  }),
+);
+export type ManualOrderResponse = z.infer<typeof ManualOrderResponseSchema>;
+
+/** `PATCH /api/v1/admin/orders/{id}/payment`: the owner was paid (cash on delivery, a transfer). */
+export const AdminOrderPaymentSchema = z.object({
+  status: z.literal('paid', { error: 'The status must be paid.' }),
+  version: VersionSchema.optional(),
+});

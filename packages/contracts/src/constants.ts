@@ -94,6 +94,18 @@ export const ERROR_CODES = {
   discountNotEligible: 'discount_not_eligible',
   /** The cart's code stopped applying since it was applied: checkout refuses until it is removed (409). */
   discountNoLongerApplies: 'discount_no_longer_applies',
+  /** Cash on delivery asked while COD_ENABLED is off (422). */
+  cashOnDeliveryOff: 'cash_on_delivery_off',
+  /** Cash on delivery asked for an address outside the UAE (422). */
+  cashOnDeliveryCountry: 'cash_on_delivery_country',
+  /** An idempotency key sent again with a different order (409). */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** A payment change asked of an order that is not awaiting its payment (409). */
+  notAwaitingPayment: 'not_awaiting_payment',
+  /** A payment link whose order is paid already (410). */
+  paymentLinkUsed: 'payment_link_used',
+  /** A payment link past its PAYMENT_LINK_HOURS (410). */
+  paymentLinkExpired: 'payment_link_expired',
 } as const;
 /** What a discount code takes off: a percentage or an amount of the eligible pieces, or the shipping. */
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;
@@ -228,8 +240,24 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['card', 'apple_pay'] as const;
+/**
+ * How an order is paid: by card or Apple Pay at checkout; cash to the courier (UAE addresses); paid to the owner
+ * outside the shop (a manual order); or by card through a payment link the owner e-mailed.
+ */
+export const PAYMENT_METHODS = [
+  'card',
+  'apple_pay',
+  'cash_on_delivery',
+  'paid_offline',
+  'payment_link',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods a shopper's checkout pays with through the gateway. */
+export const CHECKOUT_CARD_METHODS = ['card', 'apple_pay'] as const;
+/** The gateway cannot give back what was not paid through it: the owner returns that money by hand. */
+export const OFFLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['cash_on_delivery', 'paid_offline'];
+/** Cash on delivery is offered for addresses in this country only. */
+export const CASH_ON_DELIVERY_COUNTRY = 'AE';
 
 /** Default country of the checkout address; the card billing fallback of the spec is MA. */
 export const DEFAULT_COUNTRY = 'AE';
@@ -278,7 +306,13 @@ export const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
  * An order's payment as the shopper and the owner see it: the payment's own statuses, and what refunds made
  * of it (some of it given back, or all of it).
  */
-export const ORDER_PAYMENT_STATUSES = [...PAYMENT_STATUSES, 'partially_refunded', 'refunded'] as const;
+export const ORDER_PAYMENT_STATUSES = [
+  ...PAYMENT_STATUSES,
+  'partially_refunded',
+  'refunded',
+  // Placed without a card (cash on delivery, a payment link): the pieces are taken, the money is still to come.
+  'awaiting_payment',
+] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 /** A refund is written `pending` before the gateway is asked; `failed` when the gateway refused it for good. */

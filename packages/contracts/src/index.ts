@@ -11,3 +11,4 @@ export * from './account.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './after-sale.js';
+export * from './offline-orders.js';

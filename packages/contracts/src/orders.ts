@@ -3,6 +3,7 @@ import { partial } from 'zod/mini';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES } from './common.js';
 import { envelope } from './envelope.js';
 import {
+  CHECKOUT_CARD_METHODS,
   FULFILLMENT_STATUSES,
   LANGUAGES,
   ORDER_PAYMENT_STATUSES,
@@ -41,6 +42,8 @@ export const PaymentConfigResponseSchema = envelope(
     /** Where Stripe.js is loaded from when it is not js.stripe.com (a stand-in in tests); null otherwise. */
     stripeJsUrl: z.string().nullable(),
     testMode: z.boolean(),
+    /** Cash on delivery: offered for UAE addresses when enabled, with its fee. */
+    cash_on_delivery: z.object({ enabled: z.boolean(), fee: MoneySchema, country: z.string() }),
   }),
 );
 export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponseSchema>;
@@ -202,7 +205,7 @@ export const CreateOrderSchema = z.object({
   currency: z.literal('AED', { error: 'Only AED is accepted.' }).default('AED'),
   transaction_id: intentId,
   payment_status: PaymentStatusSchema.optional(),
-  payment_method: PaymentMethodSchema.default('card'),
+  payment_method: z.enum(CHECKOUT_CARD_METHODS).default('card'),
   billing_address: OrderAddressSchema,
   shipping_address: z.optional(OrderAddressSchema),
   /** The shopper's language: the order's e-mails and invoice are written in it. */
@@ -267,6 +270,8 @@ export const OrderSchema = z.object({
   payment_method: PaymentMethodSchema,
   subtotal: MoneySchema,
   shipping_amount: MoneySchema,
+  /** What cash on delivery added (COD_FEE when the order was placed), its own line in the totals. */
+  cod_fee: MoneySchema.optional(),
   /** The rate the order ships by and its delivery estimate, as paid for (null on orders from before rates). */
   shipping_method: ShippingMethodRefSchema.nullable().optional(),
   /** The discount code the order used (as the owner wrote it) and what it took off; null and 0.00: none. */

@@ -16,7 +16,19 @@ describe('payment configuration', () => {
       reconcileAfterS: 60,
       reconcileIntervalS: 60,
       applePayDomainAssociation: undefined,
+      cashOnDelivery: { enabled: true, feeFils: 0 },
+      paymentLinkHours: 72,
     });
+  });
+
+  it('reads cash on delivery and its fee, and refuses a fee that is not an amount', () => {
+    expect(loadConfig({ COD_ENABLED: 'false', COD_FEE: '12.50' }).payments.cashOnDelivery).toEqual({
+      enabled: false,
+      feeFils: 1250,
+    });
+    expect(() => loadConfig({ COD_FEE: '12.345' })).toThrow(/COD_FEE/);
+    expect(() => loadConfig({ COD_FEE: '-5' })).toThrow(/COD_FEE/);
+    expect(() => loadConfig({ PAYMENT_LINK_HOURS: '0' })).toThrow(/PAYMENT_LINK_HOURS/);
   });
 
   it('reads the Stripe keys, the mode they are in and where the API is', () => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './error.js';
-import { optionalString } from './fields.js';
+import { DECIMAL_AMOUNT, toFils } from '@boutique/contracts/constants';
+import { flag, optionalString } from './fields.js';
 import type { ServerEnv } from './server.js';
 
 /** How the shop takes payments: the gateway, Stripe's keys, and the sweep that makes orders of paid payments. */
@@ -49,6 +50,22 @@ export const PaymentsEnv = z.object({
   RECONCILE_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** How often the sweep looks for paid payments without an order; 0: only once at start. */
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Cash on delivery for addresses in the UAE: the order is placed without a card and paid to the courier. */
+  COD_ENABLED: flag('true'),
+  /** What cash on delivery adds to the order, in AED (VAT included), shown as its own line. */
+  COD_FEE: z
+    .string()
+    .trim()
+    .regex(DECIMAL_AMOUNT, 'must be an amount in AED, such as 10 or 12.50')
+    .refine((v) => !DECIMAL_AMOUNT.test(v) || toFils(v) <= 100_000, 'must be at most 1000 AED')
+    .default('0'),
+  /** How long a payment link the owner e-mails for a manual order can be paid with. */
+  PAYMENT_LINK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 });
 export type PaymentsEnv = z.infer<typeof PaymentsEnv>;
 
@@ -108,6 +125,10 @@ export interface PaymentsConfig {
   reconcileIntervalS: number;
   /** Content of Apple Pay's domain-association file; undefined: not served. */
   applePayDomainAssociation: string | undefined;
+  /** Cash on delivery (UAE addresses only) and its fee in fils. */
+  cashOnDelivery: { enabled: boolean; feeFils: number };
+  /** Hours a manual order's payment link stays valid. */
+  paymentLinkHours: number;
 }
 
 export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
@@ -131,6 +152,8 @@ export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
     reconcileAfterS: e.RECONCILE_AFTER_S,
     reconcileIntervalS: e.RECONCILE_INTERVAL_S,
     applePayDomainAssociation: domainAssociation(e.APPLE_PAY_DOMAIN_ASSOCIATION),
+    cashOnDelivery: { enabled: e.COD_ENABLED, feeFils: toFils(e.COD_FEE) },
+    paymentLinkHours: e.PAYMENT_LINK_HOURS,
   };
 }
 

@@ -21,7 +21,8 @@ export interface GaugeDefinition {
 }
 
 export type PaymentOutcome = 'succeeded' | 'failed';
-export type OrderSource = 'checkout' | 'reconciliation';
+/** checkout: by card at checkout or cash on delivery; manual: written by the owner (a WhatsApp or phone sale). */
+export type OrderSource = 'checkout' | 'reconciliation' | 'manual';
 
 /** What the shop's modules report; the services take this, not prom-client. */
 export interface ShopMetrics {
@@ -72,7 +73,7 @@ export class Metrics implements ShopMetrics {
       registers: [this.registry],
     });
     // Zero samples from the start, so that rate() sees the first order.
-    for (const source of ['checkout', 'reconciliation'] satisfies OrderSource[])
+    for (const source of ['checkout', 'reconciliation', 'manual'] satisfies OrderSource[])
       this.#orders.inc({ source }, 0);
     for (const outcome of ['succeeded', 'failed'] satisfies PaymentOutcome[])
       this.#payments.inc({ outcome }, 0);

@@ -16,6 +16,7 @@ export { default as ProfilePage } from '@/features/account/profile-page';
 export { default as AddressesPage } from '@/features/account/addresses-page';
 export { default as CheckoutPage } from '@/features/checkout/checkout-page';
 export { default as OrderConfirmationPage } from '@/features/checkout/order-confirmation-page';
+export { default as PayLinkPage } from '@/features/checkout/pay-link-page';
 export { default as OrdersPage } from '@/features/orders/orders-page';
 export { default as InvoicePage } from '@/features/orders/invoice-page';
 export { default as CreditNotePage } from '@/features/orders/credit-note-page';

@@ -284,6 +284,12 @@ export const PAGES: readonly PageRoute[] = [
     ...(onServer && { server: account(['orderConfirmation'], 'orderConfirmation:title') }),
   },
   {
+    // A manual order's payment link: the token in the address is the customer's only key, never rendered.
+    path: paths.payLink.path,
+    page: accountPage('PayLinkPage'),
+    ...(onServer && { server: { ...account(['checkout', 'payLink'], 'payLink:title'), onePage: true } }),
+  },
+  {
     // One lazy module holding the back office's own routes (decision 021). The server does not know who is
     // signed in: the browser renders it.
     path: `${paths.admin.path}/*`,

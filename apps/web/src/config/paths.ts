@@ -60,7 +60,10 @@ export const paths = {
   adminCollections: { path: '/admin/collections', href: () => '/admin/collections' },
   adminGallery: { path: '/admin/gallery', href: () => '/admin/gallery' },
   adminOrders: { path: '/admin/orders', href: () => '/admin/orders' },
+  adminNewOrder: { path: '/admin/orders/new', href: () => '/admin/orders/new' },
   adminOrder: { path: '/admin/orders/:id', href: (id: number) => `/admin/orders/${id}` },
+  /** A manual order's payment link (e-mailed): the customer pays that order by card. */
+  payLink: { path: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
   adminPackingSlip: {
     path: '/admin/orders/:id/packing-slip',
     href: (id: number) => `/admin/orders/${id}/packing-slip`,

@@ -32,9 +32,17 @@ export const paymentStatus = pgEnum('payment_status', [
   // Orders only (a payment row never takes them): what refunds made of the order's payment.
   'partially_refunded',
   'refunded',
+  // Orders only: placed without a card (cash on delivery, a payment link), its money still to come.
+  'awaiting_payment',
 ]);
 
-export const paymentMethod = pgEnum('payment_method', ['card', 'apple_pay']);
+export const paymentMethod = pgEnum('payment_method', [
+  'card',
+  'apple_pay',
+  'cash_on_delivery',
+  'paid_offline',
+  'payment_link',
+]);
 
 /** Postal address as the checkout form collects it (spec section 3, "Checkout address"). */
 export interface AddressSnapshot {
@@ -141,6 +149,10 @@ export const orders = pgTable(
     currency: text().notNull().default('AED'),
     subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
     shippingAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
+    /** Cash on delivery's fee (COD_FEE at order time), VAT included, part of the total. */
+    codFee: numeric({ precision: 12, scale: 2 }).notNull().default('0.00'),
+    /** The owner's note on a manual order (a WhatsApp or phone sale); never shown to the shopper. */
+    note: text(),
     /** The rate the order ships by, with its delivery estimate, as the payment froze it. */
     shippingMethod: jsonb().$type<ShippingChoice>(),
     /** The discount code the order used and what it took off (subtotal + shipping - discount = total). */
@@ -217,6 +229,22 @@ export const orderStatusEvents = pgTable(
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId)],
 );
+
+/**
+ * The payment link of a manual order: the owner e-mails it, the customer pays that order by card with it, once.
+ * Only the token's SHA-256 is stored; `used_at` is set when the order is paid.
+ */
+export const paymentLinks = pgTable('payment_links', {
+  id: serial().primaryKey(),
+  orderId: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' })
+    .unique('payment_links_order_id_unique'),
+  tokenHash: text().notNull().unique('payment_links_token_hash_unique'),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Gateway events (webhooks) already handled: a redelivered event is recognised and skipped. */
 export const paymentEvents = pgTable('payment_events', {

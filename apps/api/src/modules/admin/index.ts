@@ -3,3 +3,4 @@
  * staff, composed from the domain modules. Nothing builds on it.
  */
 export { adminRoutes } from './routes.js';
+export { ManualOrders, type ManualOrderSettings } from './manual-orders.js';

@@ -10,6 +10,7 @@ import { fieldError, HttpError } from '../../lib/http-error.js';
 import type { Storage } from '../../storage/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { StockService } from '../stock/index.js';
+import type { ManualOrders } from './manual-orders.js';
 import { PictureError, preparePicture, type PreparedPicture } from '../../media/pictures.js';
 
 export interface AdminRoutesOptions {
@@ -20,6 +21,8 @@ export interface AdminRoutesOptions {
   shop: { name: string; email: string; phone: string; url: string };
   /** SHOP_TIMEZONE: the zone of the dashboard's days and the order list's date filters. */
   timeZone: string;
+  /** Orders the owner writes for WhatsApp and phone sales. */
+  manualOrders: ManualOrders;
 }
 
 export const tags = ['admin'];

@@ -19,6 +19,7 @@ import { TwoFactorService } from './two-factor.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 
 export { removeSecondFactor } from './hand-over.js';
+export { accountById, customerAccount, type CustomerAccount } from './customer-accounts.js';
 export { enqueueSecurityNotice } from './security-notices.js';
 
 export interface AuthModuleOptions {

@@ -14,3 +14,4 @@ export {
   type ShippingRequest,
 } from './payment-pricing.js';
 export { cartTotals, type CartTotalsFils, type TotalsLine } from './totals.js';
+export { priceLines, type WantedLine } from './line-pricing.js';

@@ -25,6 +25,7 @@ import { applePayContactAddress, completeAddress } from './addresses.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { StockService } from '../stock/index.js';
+import type { CashOnDelivery } from './cash-on-delivery.js';
 
 export interface PaymentRoutesOptions {
   config: Config;
@@ -34,13 +35,15 @@ export interface PaymentRoutesOptions {
   reconciler: Reconciler;
   metrics: ShopMetrics;
   stock: StockService;
+  /** Cash on delivery: the config answer says whether and for how much the checkout offers it. */
+  cashOnDelivery: CashOnDelivery;
 }
 
 const tags = ['payments'];
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { config, gateway, payments, orders, reconciler, metrics, stock },
+  { config, gateway, payments, orders, reconciler, metrics, stock, cashOnDelivery },
 ) => {
   privateRoutes(app, { signedIn: false });
 
@@ -50,11 +53,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Which gateway serves the checkout: the sandbox card form, or Stripe Elements with this key',
+        summary:
+          'Which gateway serves the checkout (the sandbox card form, or Stripe Elements with this key), and cash on delivery',
         response: { 200: PaymentConfigResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: payments.config() }),
+    async () => ({
+      success: true as const,
+      data: { ...payments.config(), cash_on_delivery: cashOnDelivery.config() },
+    }),
   );
 
   app.post(

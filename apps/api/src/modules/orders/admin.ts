@@ -137,17 +137,26 @@ export async function adminOrder(db: Database, service: OrderService, orderId: n
   // The version is read before the rest: were the order changed in between, the page's next write would name
   // the older version and be refused, never made on what it did not show.
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, version: orders.version })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      version: orders.version,
+      source: orders.source,
+      note: orders.note,
+    })
     .from(users)
     .innerJoin(orders, eq(orders.userId, users.id))
     .where(eq(orders.id, orderId));
   const order = await service.getById(orderId);
   const [events, audit] = await Promise.all([history(db, orderId), auditOf(db, 'order', orderId)]);
   const shipped = [...events].reverse().find((e) => e.tracking_number || e.carrier);
-  const { version = 1, ...customer } = row ?? { id: 0, name: '', email: '' };
+  const { version = 1, source, note, ...customer } = row ?? { id: 0, name: '', email: '' };
   const view: AdminOrder = {
     ...order,
     version,
+    source,
+    note: note ?? null,
     customer,
     history: events,
     carrier: shipped?.carrier ?? null,

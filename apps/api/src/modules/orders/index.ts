@@ -19,3 +19,12 @@ export { invoiceOf, invoiceTotals, type InvoiceIssuer } from './invoice.js';
 export { OrderMails, nextDocumentNumber, nextInvoiceNumber } from './order-outbox.js';
 export { ordersLink, ownerRefundMail, refundedMail, shopperWords, type ShopIdentity } from './order-mails.js';
 export { adminOrder, listOrders, ordersOf, packingSlip } from './admin.js';
+export { UnpaidOrders, type UnpaidMethod, type UnpaidOrderInput } from './unpaid-orders.js';
+export {
+  createPaymentLink,
+  findPaymentLink,
+  openPaymentLink,
+  paymentLinkPath,
+  type OpenLink,
+} from './payment-links.js';
+export type { OrderAmounts } from './order-writer.js';

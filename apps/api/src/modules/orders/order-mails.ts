@@ -96,6 +96,7 @@ export function confirmationMail(
   const address = shipTo(order);
   const money = (amount: string) => formatMoney(amount, lang, { cents: true });
   const number = order.order_number;
+  const awaiting = order.payment_status === 'awaiting_payment';
   return renderMail(to, lang, shop.name, {
     subject: mailText(lang, 'orderConfirmed.subject', { number }),
     greeting: w.hello(order.billing_address.name),
@@ -122,10 +123,20 @@ export function confirmationMail(
             },
           ]
         : []),
-      { label: mailText(lang, 'order.total'), value: money(order.total_amount), strong: true },
+      ...(order.cod_fee && Number(order.cod_fee) > 0
+        ? [{ label: mailText(lang, 'order.codFee'), value: money(order.cod_fee) }]
+        : []),
+      {
+        label: mailText(lang, awaiting ? 'order.totalDue' : 'order.total'),
+        value: money(order.total_amount),
+        strong: true,
+      },
       { label: w.vat(ctx.vatPercent), value: money(ctx.vat) },
     ],
     after: [
+      ...(awaiting && order.payment_method === 'cash_on_delivery'
+        ? [mailText(lang, 'order.payOnDelivery', { amount: money(order.total_amount) })]
+        : []),
       address ? [mailText(lang, 'order.shipTo'), ' ', { user: address }] : mailText(lang, 'order.noAddress'),
       ...(order.shipping_method ? [deliveryEstimate(order.shipping_method, lang)] : []),
       [
@@ -134,6 +145,33 @@ export function confirmationMail(
       ],
     ],
     action: { label: w.follow, link: ordersLink(shop, lang) },
+    outro: [w.questions(shop.email)],
+  });
+}
+
+/** A manual order's payment link: the customer pays that order by card with it, once, before it expires. */
+export function paymentLinkMail(
+  order: Order,
+  to: string,
+  lang: Language,
+  shop: ShopIdentity,
+  link: string,
+  expiresAt: Date,
+): MailMessage {
+  const w = shopperWords(lang);
+  const number = order.order_number;
+  return renderMail(to, lang, shop.name, {
+    subject: mailText(lang, 'paymentLink.subject', { number }),
+    greeting: w.hello(order.billing_address.name),
+    intro: [
+      mailText(lang, 'paymentLink.intro', {
+        number,
+        amount: formatMoney(order.total_amount, lang, { cents: true }),
+        date: longDate(expiresAt.toISOString(), lang, shop.timeZone),
+      }),
+    ],
+    table: itemRows(order, lang),
+    action: { label: mailText(lang, 'paymentLink.action'), link },
     outro: [w.questions(shop.email)],
   });
 }

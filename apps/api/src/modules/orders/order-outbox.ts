@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Order } from '@boutique/contracts';
+import { languagePath, type Order } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { documentCounters, orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { enqueueMail } from '../outbox/index.js';
@@ -7,6 +7,7 @@ import {
   confirmationMail,
   orderStatusMail,
   ownerNewOrderMail,
+  paymentLinkMail,
   type ShopIdentity,
   type StatusMailInput,
 } from './order-mails.js';
@@ -87,6 +88,19 @@ export class OrderMails {
         : []),
       { kind: 'owner_new_order', about, message: ownerNewOrderMail(order, customerEmail ?? '', ctx) },
     );
+  }
+
+  /** A manual order's payment link to its customer, in the order's language, in the order's transaction. */
+  async enqueuePaymentLink(tx: Tx, orderId: number, path: string, expiresAt: Date): Promise<void> {
+    const found = await orderForMail(tx, orderId);
+    if (!found) throw new Error(`order ${orderId} not found`);
+    const lang = asLanguage(found.order.locale);
+    const link = this.shop.publicUrl + languagePath(lang, path);
+    await enqueueMail(tx, {
+      kind: 'payment_link',
+      about: `order:${orderId}`,
+      message: paymentLinkMail(found.order, found.email, lang, this.shop, link, expiresAt),
+    });
   }
 
   /**

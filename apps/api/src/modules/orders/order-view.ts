@@ -39,6 +39,7 @@ export function toOrder(
     payment_method: row.paymentMethod,
     subtotal: row.subtotal,
     shipping_amount: row.shippingAmount,
+    cod_fee: row.codFee,
     shipping_method: row.shippingMethod && {
       id: row.shippingMethod.rateId,
       name: row.shippingMethod.name,

@@ -3,33 +3,21 @@ import { rowsOf } from '../../db/rows.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrder, Order, OrderStatusUpdate } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import {
-  orderItems,
-  orderStatusEvents,
-  orders,
-  payments,
-  type AddressSnapshot,
-} from '../../db/schema/index.js';
+import { orderStatusEvents, orders, payments, type AddressSnapshot } from '../../db/schema/index.js';
 import { illegalMove } from '@boutique/contracts/order-status';
 import { HttpError } from '../../lib/http-error.js';
-import { clientAmountToFils, fromFils, toFils } from '../../lib/money.js';
+import { clientAmountToFils, toFils } from '../../lib/money.js';
 import { finalizeUse, releaseClaims } from '../discounts/index.js';
 import type { PublicUrl } from '../../storage/index.js';
 import type { ShopMetrics } from '../../metrics/index.js';
 import type { GatewayIntent, PaymentGateway } from '../payments/index.js';
 import { linesTotalFils, paymentShippingFils } from '../cart/index.js';
 import { type StockService } from '../stock/index.js';
-import { nextInvoiceNumber, type OrderMails } from './order-outbox.js';
+import type { OrderMails } from './order-outbox.js';
+import { writeOrder } from './order-writer.js';
+import { UnpaidOrders } from './unpaid-orders.js';
 import { loadOrderViews, toOrder, type ItemRow, type OrderAfterSale } from './order-view.js';
-import {
-  catalogueSnapshot,
-  checkAmounts,
-  itemsMatch,
-  reconciledAddresses,
-  removePaidLines,
-} from './order-inputs.js';
-import { emailLanguage } from '../../lib/mail-layout.js';
-import { newOrderNumber } from './order-number.js';
+import { catalogueSnapshot, checkAmounts, itemsMatch, reconciledAddresses } from './order-inputs.js';
 import { recordAudit } from '../audit/index.js';
 import { claimVersion } from '../../db/versions.js';
 
@@ -87,11 +75,16 @@ export interface OrderServiceOptions {
  * decides, so a payment yields one order however many calls race for it.
  */
 export class OrderService {
+  /** Orders placed without a card: cash on delivery, manual orders, payment links. */
+  readonly unpaid: UnpaidOrders;
+
   constructor(
     private readonly db: Database,
     private readonly gateway: PaymentGateway,
     private readonly options: OrderServiceOptions,
-  ) {}
+  ) {
+    this.unpaid = new UnpaidOrders(db, { ...options, view: (row) => this.#view(row) });
+  }
 
   /** The shopper's order call: everything it states is checked against what was paid for. */
   async placeOrder(userId: number, input: CreateOrder): Promise<PlacedOrder> {
@@ -144,7 +137,14 @@ export class OrderService {
       .limit(1);
     const payment = found?.payment;
     if (!payment || !payment.intentId.startsWith('pi_')) return undefined;
-    if (found.order) return { order: await this.#view(found.order), created: false };
+    if (found.order) {
+      // A manual order's payment link: the order exists, awaiting this payment; paid once it succeeded.
+      if (found.order.paymentStatus === 'awaiting_payment') {
+        if (await this.unpaid.settleLinkPayment(payment, await this.#verifiedIntent(payment)))
+          return { order: await this.getById(found.order.id), created: false };
+      }
+      return { order: await this.#view(found.order), created: false };
+    }
 
     const intent = await this.#verifiedIntent(payment);
     if (intent.status !== 'succeeded') return undefined;
@@ -393,6 +393,7 @@ export class OrderService {
     const snapshot = await catalogueSnapshot(this.db, this.options.publicUrl, payment.lines, payment.userId);
     const subtotalFils = linesTotalFils(payment.lines);
     const shippingFils = paymentShippingFils(payment);
+    const discountFils = toFils(payment.discountAmount);
 
     const outcome = await this.db.transaction(async (tx) => {
       // Stock (decision 017): the payment's pieces are taken in the order's own transaction, before it is
@@ -403,94 +404,39 @@ export class OrderService {
       if (pieces.kind === 'refused') await releaseClaims(tx, [payment.id]);
       if (pieces.kind === 'refused')
         return { refused: pieces.first ? ('first' as const) : ('again' as const) };
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        // No conflict target: a clash on the payment (someone else made this order) and a clash on the order
-        // number (draw again) both come back empty, without aborting the transaction.
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            orderNumber: newOrderNumber(),
-            userId: payment.userId,
-            paymentId: payment.id,
-            paymentStatus: 'succeeded',
-            paymentMethod: payment.method,
-            currency: payment.currency,
-            subtotal: fromFils(subtotalFils),
-            shippingAmount: fromFils(shippingFils),
-            shippingMethod: payment.shipping,
-            discountCode: payment.discountCode,
-            discountAmount: payment.discountAmount,
-            totalAmount: fromFils(subtotalFils + shippingFils - toFils(payment.discountAmount)),
-            billingAddress: details.billing,
-            shippingAddress: details.shipping ?? details.billing,
-            source: details.source,
-            locale: emailLanguage(details.locale ?? snapshot.locale),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!order) {
-          const [theirs] = await tx.select().from(orders).where(eq(orders.paymentId, payment.id)).limit(1);
-          if (theirs) return { order: theirs, created: false as const };
-          continue;
-        }
-        const items = await tx
-          .insert(orderItems)
-          .values(
-            payment.lines.map((line) => {
-              const product = snapshot.products.get(line.productId);
-              return {
-                orderId: order.id,
-                productId: product ? line.productId : null,
-                productSlug: line.slug,
-                productName: product?.name ?? { en: line.slug, fr: line.slug, ar: line.slug },
-                productImage: product?.image ?? null,
-                color: line.color,
-                colorName: line.color ? (snapshot.colors.get(line.color) ?? null) : null,
-                size: line.size,
-                quantity: line.quantity,
-                price: line.price,
-                discount: line.discount ?? '0.00',
-              };
-            }),
-          )
-          .returning();
-        await tx
-          .insert(orderStatusEvents)
-          .values({ orderId: order.id, fromStatus: null, toStatus: 'unfulfilled', actorId: details.actorId });
-        await removePaidLines(tx, payment.userId, payment.lines);
+      const written = await writeOrder(tx, this.options, payment, snapshot, {
+        paymentStatus: 'succeeded',
+        amounts: {
+          subtotalFils,
+          shippingFils,
+          codFeeFils: 0,
+          discountFils,
+          totalFils: subtotalFils + shippingFils - discountFils,
+        },
+        billing: details.billing,
+        shipping: details.shipping,
+        source: details.source,
+        actorId: details.actorId,
+        locale: details.locale,
+        clearCart: true,
+      });
+      if (written.created) {
         // The payment's use of its discount code becomes the order's (the code's row keeps counting it).
         await finalizeUse(tx, {
           paymentId: payment.id,
-          orderId: order.id,
+          orderId: written.order.id,
           userId: payment.userId,
           code: payment.discountCode,
           amount: payment.discountAmount,
         });
-        if (payment.status !== 'succeeded') {
-          await tx
-            .update(payments)
-            .set({ status: 'succeeded', updatedAt: new Date() })
-            .where(eq(payments.id, payment.id));
-        }
-        // Taken once the order row is certainly ours: a number is never drawn for an order that is not written.
-        const numbered = this.options.taxInvoices
-          ? ((
-              await tx
-                .update(orders)
-                .set({ invoiceNumber: await nextInvoiceNumber(tx) })
-                .where(eq(orders.id, order.id))
-                .returning()
-            )[0] ?? order)
-          : order;
-        // The shopper's confirmation and the owner's alert exist if and only if the order does.
-        await this.options.mails.enqueueNewOrder(
-          tx,
-          toOrder(numbered, items, payment.intentId),
-          snapshot.email,
-        );
-        return { order: numbered, items, created: true as const };
       }
-      throw new Error('no free order number after 5 draws');
+      if (written.created && payment.status !== 'succeeded') {
+        await tx
+          .update(payments)
+          .set({ status: 'succeeded', updatedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+      }
+      return written;
     });
 
     if ('refused' in outcome)

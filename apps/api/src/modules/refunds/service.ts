@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { vatIncludedFils, type Refund, type RefundCreate, type RefundKind } from '@boutique/contracts';
+import {
+  OFFLINE_PAYMENT_METHODS,
+  vatIncludedFils,
+  type Refund,
+  type RefundCreate,
+  type RefundKind,
+} from '@boutique/contracts';
 import type { AdminRefund, AdminOrderRefundsResponse } from '@boutique/contracts/admin-after-sale';
 import type { Database } from '../../db/client.js';
 import { orderItems, orders, refunds, returns, users, type RefundLine } from '../../db/schema/index.js';
@@ -114,6 +120,16 @@ export class RefundService {
    * fault, nothing written). The caller holds the order's row (`lockOrder`) and sends the refund after commit.
    */
   async open(tx: Database, order: OrderRow, spec: RefundSpec): Promise<number> {
+    if (OFFLINE_PAYMENT_METHODS.includes(order.paymentMethod)) {
+      throw new HttpError(422, INVALID, {
+        amount: [
+          fieldError(
+            'not_allowed',
+            'This order was paid in cash or to the shop directly: the gateway holds none of its money, so give it back by hand.',
+          ),
+        ],
+      });
+    }
     if (!REFUNDABLE.has(order.paymentStatus)) {
       throw new HttpError(422, INVALID, {
         amount: [
@@ -267,7 +283,9 @@ export class RefundService {
    */
   async openForCancellation(tx: Database, orderId: number, actorId: number): Promise<number | undefined> {
     const order = await lockOrder(tx, orderId);
-    if (!REFUNDABLE.has(order.paymentStatus)) return undefined;
+    // Awaiting its payment (cash on delivery, a link), nothing was taken; paid in cash, nothing is the gateway's.
+    if (!REFUNDABLE.has(order.paymentStatus) || OFFLINE_PAYMENT_METHODS.includes(order.paymentMethod))
+      return undefined;
     const previous = await tx
       .select({ amount: refunds.amount })
       .from(refunds)

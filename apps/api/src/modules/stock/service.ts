@@ -392,6 +392,38 @@ export class StockService {
   }
 
   /**
+   * Inside the transaction of an order placed without a card (cash on delivery, a manual order): its pieces
+   * are taken from the free ones, all or none. When one is missing nothing changes and the answer is 409 naming
+   * what is left; nobody has paid, so nothing is refunded.
+   */
+  async takeUnpaid(
+    tx: Database,
+    payment: { id: number; userId: number; lines: PricedLine[] },
+    /** The shopper's own checkout: what their unpaid card payments hold is given back first, as `hold` does. */
+    options: { releaseOwnHolds: boolean },
+  ): Promise<void> {
+    if (options.releaseOwnHolds) {
+      const previous = await tx
+        .delete(stockHolds)
+        .where(
+          and(
+            eq(stockHolds.userId, payment.userId),
+            sql`${stockHolds.paymentId} in (select p.id from payments p
+              where p.user_id = ${payment.userId} and p.status in (${releasableList}))`,
+          ),
+        )
+        .returning();
+      await giveBack(tx, previous);
+    }
+    const missing = await this.#consume(tx, payment.id, payment.lines);
+    if (missing.length > 0) {
+      const shortages = await this.#shortages(tx, missing, slugsOf(payment.lines), payment.userId);
+      throw new HttpError(409, await this.#checkoutMessage(tx, shortages, missing), undefined, { shortages });
+    }
+    await this.#recordSale(tx, payment.id, payment.lines);
+  }
+
+  /**
    * After `takeForOrder` refused: refunds the payment through the gateway (the first time; later calls only
    * read where the refund stands) and answers the error the shopper's order call gets.
    */

@@ -11,6 +11,7 @@ const CollectionsPage = lazy(() => import('./collections/collections-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const OrdersPage = lazy(() => import('./orders/orders-page'));
 const OrderPage = lazy(() => import('./orders/order-page'));
+const NewOrderPage = lazy(() => import('./orders/new-order-page'));
 const PackingSlipPage = lazy(() => import('./orders/packing-slip-page'));
 const ReturnsPage = lazy(() => import('./returns/returns-page'));
 const ReturnPage = lazy(() => import('./returns/return-page'));
@@ -37,6 +38,7 @@ export default function AdminApp() {
         <Route path={under(paths.adminCollections.path)} element={<CollectionsPage />} />
         <Route path={under(paths.adminGallery.path)} element={<GalleryPage />} />
         <Route path={under(paths.adminOrders.path)} element={<OrdersPage />} />
+        <Route path={under(paths.adminNewOrder.path)} element={<NewOrderPage />} />
         <Route path={under(paths.adminOrder.path)} element={<OrderPage />} />
         <Route path={under(paths.adminPackingSlip.path)} element={<PackingSlipPage />} />
         <Route path={under(paths.adminReturns.path)} element={<ReturnsPage />} />

@@ -22,6 +22,7 @@ import { firstColor, picturesFor, sizesIn } from '@/lib/variants';
 import { productOf, productQuery } from './api/get-product';
 import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
+import { currentLanguage } from '@/lib/i18n';
 import styles from './components/product.module.css';
 
 /** The most pieces the page lets one ask for at once. */
@@ -143,8 +144,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
     size: size ?? '',
     color: colorName,
     quantity,
-    productUrl: url,
-    lang,
+    publicUrl: shop.publicUrl,
+    slug: product.slug,
+    lang: currentLanguage(),
     template: (values) => t('whatsapp.message', values),
   });
 

@@ -179,7 +179,13 @@ function PaymentHarness() {
       countryName="United Arab Emirates"
       summary={summary}
       config={{
-        data: { gateway: 'sandbox', publishableKey: null, stripeJsUrl: null, testMode: true },
+        data: {
+          gateway: 'sandbox',
+          publishableKey: null,
+          stripeJsUrl: null,
+          testMode: true,
+          cash_on_delivery: { enabled: true, fee: '0.00', country: 'AE' },
+        },
         isError: false,
         refetch: () => {},
       }}

@@ -116,7 +116,7 @@ export function orderPayload(input: {
   lines: CheckoutLine[];
   totalAmount: string;
   transactionId: string;
-  method: PaymentMethod;
+  method: 'card' | 'apple_pay';
   billing: AddressFields;
   shipping?: AddressFields;
   /** The page's language: the order's e-mails and invoice are written in it. */
@@ -169,4 +169,21 @@ export function isConfirmationState(value: unknown): value is ConfirmationState 
     typeof v.orderNumber === 'string' &&
     typeof v.amount === 'string'
   );
+}
+
+/** Cash on delivery as the payments config offers it: enabled, its fee, the one country it serves. */
+export interface CashOnDeliveryOffer {
+  enabled: boolean;
+  fee: string;
+  country: string;
+}
+
+/** Whether step 2 offers cash on delivery for this address (the server checks the same rule). */
+export function offersCashOnDelivery(offer: CashOnDeliveryOffer | undefined, country: string): boolean {
+  return Boolean(offer?.enabled) && country.trim().toUpperCase() === offer?.country;
+}
+
+/** What the shopper pays the courier: the cart's total and the fee, in fils. */
+export function cashOnDeliveryTotalFils(summary: Pick<OrderSummary, 'totalFils'>, fee: string): number {
+  return summary.totalFils + toFils(fee);
 }

@@ -19,6 +19,8 @@ import { chosenRate } from './checkout-model';
 import { useCheckoutCart } from './use-checkout-cart';
 import { useCheckoutPayment } from './use-checkout-payment';
 import { useApplePay } from './use-apple-pay';
+import { useCashOnDelivery } from './use-cash-on-delivery';
+import { cashOnDeliveryTotalFils, offersCashOnDelivery } from './checkout-model';
 import { StepIndicator } from './components/step-indicator';
 import { AddressStep } from './components/address-step';
 import { PaymentStep } from './components/payment-step';
@@ -98,6 +100,11 @@ export default function CheckoutPage() {
     labels: { subtotal: t('summary.subtotalPlain'), shipping: t('summary.shipping') },
   });
 
+  const codOffer = config.data?.cash_on_delivery;
+  const codTotalFils = cashOnDeliveryTotalFils(cart.summary, codOffer?.fee ?? '0');
+  const cod = useCashOnDelivery({ address, totalFils: codTotalFils, shippingRateId: rate?.id });
+  const cartPayable = cart.lines.length > 0 && !cart.hasUnavailable && !cart.hasShortage && !cart.loading;
+
   // The saved default address fills the form, unless the customer has started typing.
   const savedList = useMemo(() => saved.data ?? [], [saved.data]);
   // Without one, the signed-in shopper's own name and address start the form.
@@ -127,7 +134,8 @@ export default function CheckoutPage() {
   }, [step]);
 
   const countryName = useCountryName(i18n.language)(address?.country ?? '');
-  const paidOrPaying = payment.phase !== 'idle';
+  // A cash order being placed (or placed: the confirmation opens next) empties the cart too.
+  const paidOrPaying = payment.phase !== 'idle' || cod.busy;
 
   if (cart.loading && !paidOrPaying) return <PageFallback />;
   // An empty cart has nothing to check out, unless it was just emptied by this very payment.
@@ -202,6 +210,18 @@ export default function CheckoutPage() {
                 config={{ data: config.data, isError: config.isError, refetch: () => void config.refetch() }}
                 payment={payment}
                 applePay={applePay}
+                cashOnDelivery={
+                  codOffer && offersCashOnDelivery(codOffer, address.country)
+                    ? {
+                        fee: codOffer.fee,
+                        totalFils: codTotalFils,
+                        busy: cod.busy,
+                        error: cod.error,
+                        canPlace: cartPayable,
+                        place: () => void cod.place(),
+                      }
+                    : undefined
+                }
                 shipping={{
                   methods: methods.data?.methods,
                   loading: methods.isPending,

@@ -28,6 +28,7 @@ export default function OrderConfirmationPage() {
 
   // Reached without an order (typed in, reloaded much later): the orders list says it all.
   if (!isConfirmationState(state)) return <Navigate replace to={paths.orders.href()} />;
+  const cashOnDelivery = state.paymentMethod === 'cash_on_delivery';
 
   return (
     <div className={`container ${styles.page}`}>
@@ -38,7 +39,9 @@ export default function OrderConfirmationPage() {
           <CheckCircleIcon size={44} />
         </span>
         <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.lead}>{t('lead')}</p>
+        <p className={styles.lead}>
+          {cashOnDelivery ? t('leadCod', { amount: formatMoney(state.amount, lang) }) : t('lead')}
+        </p>
 
         <dl className={styles.details}>
           <div>
@@ -60,12 +63,12 @@ export default function OrderConfirmationPage() {
             </div>
           )}
           <div>
-            <dt>{t('total')}</dt>
+            <dt>{cashOnDelivery ? t('totalCod') : t('total')}</dt>
             <dd data-testid="confirmation-total">{formatMoney(state.amount, lang)}</dd>
           </div>
           <div>
             <dt>{t('paymentMethod')}</dt>
-            <dd>{t(`methods.${state.paymentMethod === 'apple_pay' ? 'apple_pay' : 'card'}`)}</dd>
+            <dd data-testid="confirmation-method">{t(`methods.${state.paymentMethod ?? 'card'}`)}</dd>
           </div>
           {state.delivery && (
             <div>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AddressFields, PaymentMethod } from '@boutique/contracts';
+import type { AddressFields } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { holdRefusalOf, shortagesOf, wasRefunded, type HoldRefusal } from '@/lib/stock';
@@ -180,7 +180,7 @@ export function useCheckoutPayment({
   /** Records the order of a succeeded payment, then empties the cart and goes to the confirmation. */
   const finish = useCallback(
     async (input: {
-      method: PaymentMethod;
+      method: 'card' | 'apple_pay';
       transactionId: string;
       totalAmount: string;
       billing: AddressFields;
@@ -246,7 +246,7 @@ export function useCheckoutPayment({
    * buttons (Apple Pay, Google Pay: card payments to Stripe, confirmed the same way), then records the order.
    */
   const payByCard = useCallback(
-    async (form: CardFormHandle | null, method: PaymentMethod = 'card') => {
+    async (form: CardFormHandle | null, method: 'card' | 'apple_pay' = 'card') => {
       if (phase !== 'idle' || !intent || intentState !== 'ready' || !address || !shipping) return;
       if (!form) {
         setMessage({ key: 'elementMissing' });

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
-import { useAdminOrder, useMoveOrder } from '../api/orders';
+import { useAdminOrder, useMarkPaid, useMoveOrder } from '../api/orders';
 import {
   AdminPageHeader,
   OrderStatusBadge,
@@ -82,6 +82,12 @@ export default function OrderPage() {
                 <dd className="adm-num">−{formatMoney(order.discount_amount, lang)}</dd>
               </>
             )}
+            {order.cod_fee && Number(order.cod_fee) > 0 && (
+              <>
+                <dt>{t('orders.codFee')}</dt>
+                <dd className="adm-num">{formatMoney(order.cod_fee, lang)}</dd>
+              </>
+            )}
             <dt>{t('orders.total')}</dt>
             <dd className="adm-num">
               <strong>{formatMoney(order.total_amount, lang)}</strong>
@@ -117,7 +123,16 @@ export default function OrderPage() {
                 <dd dir="ltr">{order.tracking_number}</dd>
               </>
             )}
+            {order.note && (
+              <>
+                <dt>{t('orders.ownerNote')}</dt>
+                <dd>
+                  <bdi>{order.note}</bdi>
+                </dd>
+              </>
+            )}
           </dl>
+          <MarkPaid order={order} />
           <StatusMove order={order} />
         </section>
 
@@ -172,6 +187,38 @@ export default function OrderPage() {
         <AuditLog entries={audit} />
       </div>
     </>
+  );
+}
+
+/** Cash handed to the courier, or money taken another way: the order awaiting it is marked paid. */
+function MarkPaid({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
+  const mark = useMarkPaid(order.id);
+  const [banner, setBanner] = useState<string>();
+  const [done, setDone] = useState<string>();
+  if (order.payment_status !== 'awaiting_payment' || order.fulfillment_status === 'cancelled')
+    return done ? (
+      <p className="adm-saved" role="status">
+        {done}
+      </p>
+    ) : null;
+  const submit = async () => {
+    setBanner(undefined);
+    try {
+      await mark.mutateAsync(order.version);
+      setDone(t('orders.markedPaid'));
+    } catch (error) {
+      setBanner(errorMessage(error, t('errors.save')));
+    }
+  };
+  return (
+    <div className="adm-stack">
+      <p className="adm-muted">{t('orders.markPaidNote')}</p>
+      <Button variant="accent" onClick={() => void submit()} loading={mark.isPending}>
+        {t('orders.markPaid')}
+      </Button>
+      <FormMessages error={banner} />
+    </div>
   );
 }
 

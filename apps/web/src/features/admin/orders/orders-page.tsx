@@ -92,7 +92,14 @@ export default function OrdersPage() {
 
   return (
     <>
-      <AdminPageHeader title={t('orders.title')} />
+      <AdminPageHeader
+        title={t('orders.title')}
+        actions={
+          <Link className="adm-small-btn" to={paths.adminNewOrder.href()}>
+            {t('orders.newOrder')}
+          </Link>
+        }
+      />
       <RefundsAttention />
       <Tabs
         label={t('orders.byStatus')}

@@ -9,12 +9,11 @@ import { FormMessages, inputClass, ltrInputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useCreateRefund, useOrderRefunds, useRefundsAttention } from '../api/after-sale';
 import { errorMessage, QueryState } from '../components/admin-ui';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { RefundRow } from '../components/refund-row';
 import { refundRequest, type RefundChoice, type RefundMode } from './refund-model';
 
-/** A fresh Idempotency-Key (random, whatever the page's origin: randomUUID needs a secure one). */
-const newKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newKey = newIdempotencyKey;
 
 /**
  * An order's refunds and the owner's refund: everything left, chosen pieces (put back on sale or not), or an

@@ -14,6 +14,8 @@ import type { CheckoutPayment, PaymentMessage } from '../use-checkout-payment';
 import { paymentMessageText } from '../payment-text';
 import { Totals } from './order-summary';
 import { SandboxCardForm } from './sandbox-card-form';
+import { CashOnDeliverySection } from './cash-on-delivery-section';
+import type { CashOnDeliveryError } from '../use-cash-on-delivery';
 import { ShippingOptions } from './shipping-options';
 import { AlertIcon, ApplePayMark, CheckCircleIcon, ClockIcon, LockIcon } from './checkout-icons';
 import styles from './checkout.module.css';
@@ -40,6 +42,15 @@ interface PaymentStepProps {
     selected: string | undefined;
     onSelect: (id: string) => void;
   };
+  /** Offered for a UAE address when the shop takes cash on delivery; undefined otherwise. */
+  cashOnDelivery?: {
+    fee: string;
+    totalFils: number;
+    busy: boolean;
+    error: CashOnDeliveryError | null;
+    canPlace: boolean;
+    place: () => void;
+  };
   onBack: () => void;
 }
 
@@ -51,6 +62,7 @@ export function PaymentStep({
   config,
   payment,
   applePay,
+  cashOnDelivery,
   shipping,
   onBack,
 }: PaymentStepProps) {
@@ -65,7 +77,7 @@ export function PaymentStep({
   const settings = config.data;
   const usesStripe = settings?.gateway === 'stripe' && Boolean(settings.publishableKey);
   const cardReady = settings !== undefined && (usesStripe ? stripeReady : true);
-  const busy = phase !== 'idle';
+  const busy = phase !== 'idle' || Boolean(cashOnDelivery?.busy);
   // The intent is priced with the totals shown (a new shipping choice re-prices it first).
   const priced = payment.intent?.amount === (summary.totalFils / 100).toFixed(2);
   const canPay = !busy && intentState === 'ready' && priced && cardReady;
@@ -260,6 +272,17 @@ export function PaymentStep({
           {phase === 'processing' ? t('payment.processing') : t('payment.submit', { amount: total })}
         </Button>
       </div>
+
+      {cashOnDelivery && (
+        <CashOnDeliverySection
+          fee={cashOnDelivery.fee}
+          totalFils={cashOnDelivery.totalFils}
+          busy={cashOnDelivery.busy}
+          disabled={phase !== 'idle' || !cashOnDelivery.canPlace}
+          error={cashOnDelivery.error}
+          onPlace={cashOnDelivery.place}
+        />
+      )}
 
       <p className={styles.secure}>
         <LockIcon size={18} />

@@ -34,10 +34,13 @@ export function SandboxCardForm({
   ref,
   disabled,
   testMode,
+  confirmWith = confirmSandboxPayment,
 }: {
   ref: Ref<CardFormHandle>;
   disabled: boolean;
   testMode: boolean;
+  /** Where the card is confirmed: the checkout's intent, or a payment link's own route. */
+  confirmWith?: typeof confirmSandboxPayment;
 }) {
   const { t } = useTranslation('checkout');
   const base = useId();
@@ -64,7 +67,7 @@ export function SandboxCardForm({
       },
       async confirm(clientSecret, billing) {
         try {
-          const result = await confirmSandboxPayment({ clientSecret, card: toSandboxCard(card), billing });
+          const result = await confirmWith({ clientSecret, card: toSandboxCard(card), billing });
           if (result.error) {
             const { code, decline_code, message } = result.error;
             return { kind: 'declined', code: decline_code ?? code, message };
@@ -77,7 +80,7 @@ export function SandboxCardForm({
         }
       },
     }),
-    [card],
+    [card, confirmWith],
   );
 
   /** Reformats what was typed and keeps the caret after the digit it followed. */

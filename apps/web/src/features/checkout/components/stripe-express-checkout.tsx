@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StripeElementLocale, StripeElements } from '@stripe/stripe-js';
-import type { PaymentMethod } from '@boutique/contracts';
 import type { CardFormHandle } from '../payment-types';
 import { stripeFor } from '../stripe-loader';
 import styles from './checkout.module.css';
@@ -26,7 +25,7 @@ export default function StripeExpressCheckout({
   amountFils: number;
   disabled: boolean;
   /** The checkout's payment: confirms through the given form, then records the order. */
-  pay: (form: CardFormHandle, method: PaymentMethod) => Promise<void>;
+  pay: (form: CardFormHandle, method: 'card' | 'apple_pay') => Promise<void>;
   divider: string;
 }) {
   const { i18n } = useTranslation('checkout');

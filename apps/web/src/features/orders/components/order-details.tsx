@@ -217,13 +217,19 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                       },
                     ]
                   : []),
+                ...(order.cod_fee && Number(order.cod_fee) > 0
+                  ? [{ label: t('codFee'), value: money(order.cod_fee) }]
+                  : []),
                 { label: t('details.total'), value: money(order.total_amount), grand: true },
                 ...(order.refunded_amount && Number(order.refunded_amount) > 0
                   ? [{ label: t('refunds.refunded'), value: money(order.refunded_amount) }]
                   : []),
                 {
                   label: t('details.paymentMethod'),
-                  value: t(`methods.${order.payment_method}`),
+                  value:
+                    order.payment_status === 'awaiting_payment' && order.payment_method === 'cash_on_delivery'
+                      ? `${t('methods.cash_on_delivery')} · ${t('awaitingPayment')}`
+                      : t(`methods.${order.payment_method}`),
                   aside: true,
                 },
               ]}

@@ -71,6 +71,13 @@ export function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void 
           {(order.payment_status === 'refunded' || order.payment_status === 'partially_refunded') && (
             <span className={styles.refunded}>{t(`refunds.payment.${order.payment_status}`)}</span>
           )}
+          {order.payment_status === 'awaiting_payment' && (
+            <span className={styles.refunded} data-testid="order-awaiting-payment">
+              {order.payment_method === 'cash_on_delivery'
+                ? t('payOnDelivery', { amount: formatMoney(order.total_amount, lang) })
+                : t('awaitingPayment')}
+            </span>
+          )}
         </p>
         <div className={styles.cardActions}>
           <Link
