@@ -130,6 +130,7 @@ describe('the page’s CSP and Permissions-Policy per gateway', () => {
         publishableKey: STRIPE.STRIPE_PUBLISHABLE_KEY,
         stripeJsUrl: url,
         testMode: true,
+        cash_on_delivery: { enabled: true, fee: '0.00', country: 'AE' },
       });
     }
   });

@@ -51,6 +51,7 @@ describe('payment configuration', () => {
       publishableKey: null,
       stripeJsUrl: null,
       testMode: true,
+      cash_on_delivery: { enabled: true, fee: '0.00', country: 'AE' },
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

@@ -68,6 +68,7 @@ describe('the Stripe gateway', () => {
       publishableKey: PUBLISHABLE_KEY,
       stripeJsUrl: null,
       testMode: true,
+      cash_on_delivery: { enabled: true, fee: '0.00', country: 'AE' },
     });
     const sandbox = await call(t, 'POST', '/api/v1/payments/sandbox/confirm', shopper.token, {});
     expect(sandbox.status).toBe(404);
