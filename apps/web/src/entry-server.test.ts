@@ -29,7 +29,16 @@ describe('the server entry', () => {
     );
     expect(paths).toEqual(expect.arrayContaining(['/fr/', '/ar/product/:slug', '/ar/admin/*']));
     expect(paths).not.toContain('*');
-    const privatePages = ['/account/', '/admin', '/auth/', '/cart', '/checkout', '/order-confirmation'];
+    // A payment link's page carries its token: private like the account.
+    const privatePages = [
+      '/account/',
+      '/admin',
+      '/auth/',
+      '/cart',
+      '/checkout',
+      '/order-confirmation',
+      '/pay/',
+    ];
     expect([...disallowed].sort()).toEqual(
       ['', '/fr', '/ar'].flatMap((prefix) => privatePages.map((path) => prefix + path)).sort(),
     );
