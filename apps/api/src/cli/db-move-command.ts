@@ -16,6 +16,7 @@ import {
   copySequences,
   countRows,
   describeTables,
+  emptyTables,
   nonEmptyTables,
   sourceQuery,
 } from '../db/copy.js';
@@ -121,6 +122,8 @@ export async function dbMove(argv: string[], io: CommandIo): Promise<number> {
       await migrated.close();
     }
 
+    // Rows the migrations wrote themselves (the worldwide shipping zone): the copy brings the source's own.
+    const seeded = await nonEmptyTables(client);
     const query = sourceQuery(source);
     const { tables, references } = await describeTables(query);
     const theirs = new Set((await describeTables(targetQuery(client))).tables);
@@ -136,6 +139,7 @@ export async function dbMove(argv: string[], io: CommandIo): Promise<number> {
 
     await client.query('begin');
     try {
+      await emptyTables(client, seeded);
       const copied = await copyRows(query, client, ordered);
       const sequences = await copySequences(query, client);
       const counted = await countRows(targetQuery(client), ordered);

@@ -78,6 +78,14 @@ export async function nonEmptyTables(target: pg.ClientBase): Promise<string[]> {
   return full;
 }
 
+/**
+ * Empties tables inside the caller's transaction: the rows the migrations themselves wrote in an empty target
+ * (the worldwide shipping zone, say), which the source holds too, as its owner may have changed them since.
+ */
+export async function emptyTables(target: pg.ClientBase, tables: string[]): Promise<void> {
+  if (tables.length > 0) await target.query(`truncate ${tables.map(ident).join(', ')}`);
+}
+
 const BATCH = 500;
 
 /**
