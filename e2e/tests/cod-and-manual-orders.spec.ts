@@ -61,7 +61,14 @@ for (const lang of ['en', 'ar'] as const) {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signInOwner(page, page.request, `cod-${lang}`);
+    const owner = await signInOwner(page, page.request, `cod-${lang}`);
+    // A WhatsApp customer quotes a code the owner made for them.
+    const code = `WA${Date.now().toString(36).toUpperCase()}${lang.toUpperCase()}`;
+    const made = await page.request.post('/api/v1/admin/discounts', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { code, kind: 'amount', value: '100' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
     await openAdmin(page, '/admin/orders', lang, dark);
     await page.getByRole('link', { name: a('orders.newOrder') }).click();
     await expect(page.getByRole('heading', { level: 1, name: a('newOrder.title') })).toBeVisible();
@@ -91,6 +98,13 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByLabel(a('newOrder.city'), { exact: true }).fill('Dubai');
     await page.getByLabel(a('newOrder.postalCode'), { exact: true }).fill('00000');
     await page.getByLabel(a('newOrder.note'), { exact: true }).fill('WhatsApp: deliver on Saturday');
+    // A code that does not exist is refused on its field, and nothing is made.
+    const discount = page.getByLabel(a('newOrder.discountCode'), { exact: true });
+    await discount.fill('NO-SUCH-CODE');
+    await page.getByTestId('new-order-submit').click();
+    await expect(page.locator('#discount_code-error')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/orders\/new$/);
+    await discount.fill(code.toLowerCase());
     await snapTo(page, `admin-new-order-${lang}${dark ? '-dark' : ''}`);
 
     await page.getByTestId('new-order-submit').click();
@@ -99,6 +113,7 @@ for (const lang of ['en', 'ar'] as const) {
       page.getByText(`${a('paymentStatus.awaiting_payment')} · ${a('paymentMethod.cash_on_delivery')}`),
     ).toBeVisible();
     await expect(page.getByText('WhatsApp: deliver on Saturday', { exact: true })).toBeVisible();
+    await expect(page.locator('bdi', { hasText: code })).toBeVisible();
 
     await page.getByRole('button', { name: a('orders.markPaid') }).click();
     await expect(page.getByText(a('orders.markedPaid'))).toBeVisible();
