@@ -6,6 +6,8 @@ import {
   draftTotals,
   manualOrderRequest,
   piecesLeft,
+  firstColourWithPieces,
+  variantLeft,
   removeLine,
   type Draft,
   type DraftLine,
@@ -47,13 +49,28 @@ describe('the new order form', () => {
     expect(two).toEqual([{ ...caftan, quantity: 3 }]);
     const other = addLine(two, { ...caftan, size: 'L' });
     expect(other).toHaveLength(2);
-    expect(askedOf(other, 7, 'M')).toBe(3);
+    expect(askedOf(other, 7, caftan.color, 'M')).toBe(3);
+    expect(askedOf(other, 7, 'another-colour', 'M')).toBe(0);
     expect(removeLine(other, 0)).toEqual([{ ...caftan, size: 'L' }]);
   });
 
   it('counts the pieces left without those held by payments', () => {
     expect(piecesLeft({ stock: 5, reserved: 2 })).toBe(3);
     expect(piecesLeft({ stock: 1, reserved: 2 })).toBe(0);
+  });
+
+  it('counts what is left per colour × size, less what the draft asks of that same colour and size', () => {
+    const variants = [
+      { color: 'champagne', size: 'S' as const, stock: 1, reserved: 0 },
+      { color: 'emerald', size: 'S' as const, stock: 3, reserved: 1 },
+    ];
+    const drafted = [{ ...caftan, productId: 9, color: 'champagne', size: 'S' as const, quantity: 1 }];
+    expect(variantLeft(variants, drafted, 9, 'champagne', 'S')).toBe(0);
+    expect(variantLeft(variants, drafted, 9, 'emerald', 'S')).toBe(2);
+    expect(variantLeft(variants, drafted, 9, 'bordeaux', 'S')).toBe(0);
+    expect(firstColourWithPieces(variants, ['bordeaux', 'emerald', 'champagne'])).toBe('emerald');
+    expect(firstColourWithPieces([], ['bordeaux'])).toBe('bordeaux');
+    expect(firstColourWithPieces([], [])).toBe('');
   });
 
   it('adds the cash on delivery fee only to a cash order', () => {

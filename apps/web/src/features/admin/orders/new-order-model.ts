@@ -1,7 +1,7 @@
 import type { AddressFields, LocalizedText, Size } from '@boutique/contracts';
 import {
   ManualOrderSchema,
-  type AdminSize,
+  type AdminVariant,
   type ManualOrderInput,
   type ManualPayment,
 } from '@boutique/contracts/admin';
@@ -37,9 +37,29 @@ export interface Draft {
   discountCode?: string;
 }
 
-/** Pieces of a size that can still be sold: not sold, and not held by a payment under way. */
-export const piecesLeft = (size: Pick<AdminSize, 'stock' | 'reserved'>) =>
-  Math.max(0, size.stock - size.reserved);
+/** Pieces of a colour × size that can still be sold: not sold, and not held by a payment under way. */
+export const piecesLeft = (variant: Pick<AdminVariant, 'stock' | 'reserved'>) =>
+  Math.max(0, variant.stock - variant.reserved);
+
+/**
+ * What is left of one colour × size for another line of the draft: its pieces for sale less what the draft
+ * already asks of that same colour and size (a product without colours counts under '').
+ */
+export function variantLeft(
+  variants: readonly AdminVariant[],
+  lines: readonly DraftLine[],
+  productId: number,
+  color: string,
+  size: Size,
+): number {
+  const variant = variants.find((v) => v.color === color && v.size === size);
+  return variant ? piecesLeft(variant) - askedOf(lines, productId, color, size) : 0;
+}
+
+/** The first colour with a piece left (the picker starts on it); '' for a product without colours. */
+export function firstColourWithPieces(variants: readonly AdminVariant[], colours: readonly string[]): string {
+  return colours.find((c) => variants.some((v) => v.color === c && piecesLeft(v) > 0)) ?? colours[0] ?? '';
+}
 
 const samePiece = (a: DraftLine, b: DraftLine) =>
   a.productId === b.productId && a.color === b.color && a.size === b.size;
@@ -53,9 +73,11 @@ export function addLine(lines: readonly DraftLine[], line: DraftLine): DraftLine
 
 export const removeLine = (lines: readonly DraftLine[], index: number) => lines.filter((_, i) => i !== index);
 
-/** How many of a piece the draft already asks for: what is left for another line of it. */
-export const askedOf = (lines: readonly DraftLine[], productId: number, size: Size) =>
-  lines.filter((l) => l.productId === productId && l.size === size).reduce((n, l) => n + l.quantity, 0);
+/** How many of a colour × size the draft already asks for. */
+export const askedOf = (lines: readonly DraftLine[], productId: number, color: string, size: Size) =>
+  lines
+    .filter((l) => l.productId === productId && l.color === color && l.size === size)
+    .reduce((n, l) => n + l.quantity, 0);
 
 /** Cash on delivery, as at the checkout, goes to UAE addresses only. */
 export const cashOnDeliveryAllowed = (address: Pick<AddressFields, 'country'>) =>

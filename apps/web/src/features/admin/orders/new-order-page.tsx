@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,18 +12,19 @@ import { ApiError } from '@/lib/api-client';
 import { useCountryName } from '@/lib/countries';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { shortagesOf } from '@/lib/stock';
 import { useAdminCustomers } from '../api/customers';
 import { cashOnDeliveryQuery, shippingRatesQuery, useCreateManualOrder } from '../api/orders';
 import { useAdminProduct, useAdminProducts } from '../api/products';
 import { AdminPageHeader, errorMessage } from '../components/admin-ui';
 import {
   addLine,
-  askedOf,
+  firstColourWithPieces,
   cashOnDeliveryAllowed,
   draftProblems,
   draftTotals,
   manualOrderRequest,
-  piecesLeft,
+  variantLeft,
   removeLine,
   type Draft,
   type DraftCustomer,
@@ -101,7 +102,25 @@ export default function NewOrderPage() {
         for (const [field, messages] of Object.entries(error.errors)) fields[field] = messages[0] ?? '';
         setShown(fields);
       }
-      setBanner(errorMessage(error, t('errors.save')));
+      const short = shortagesOf(error);
+      setBanner(
+        short
+          ? short
+              .map((piece) => {
+                const line = lines.find((l) => l.color === piece.color && l.size === piece.size);
+                const values = {
+                  name: line ? line.name[lang] || line.name.en : piece.slug,
+                  colour: line?.colorName ? line.colorName[lang] || line.colorName.en : piece.color,
+                  size: piece.size,
+                  count: piece.left,
+                };
+                return piece.left === 0
+                  ? t('newOrder.pieceSoldOut', values)
+                  : t('newOrder.pieceLeft', values);
+              })
+              .join(' ')
+          : errorMessage(error, t('errors.save')),
+      );
     }
   };
 
@@ -393,14 +412,23 @@ function PiecePicker({ lines, onAdd }: { lines: DraftLine[]; onAdd: (line: Draft
   const [quantity, setQuantity] = useState(1);
   const detail = product.data?.product;
   const sizes = detail?.sizes ?? [];
-  const left = useMemo(() => {
-    const s = sizes.find((x) => x.name === size);
-    return s && chosen ? piecesLeft(s) - askedOf(lines, chosen.id, s.name) : 0;
-  }, [sizes, size, chosen, lines]);
+  const variants = detail?.variants ?? [];
+  // Pieces are counted per colour × size: a size is offered in the chosen colour only when that colour has it.
+  // Until the owner picks one, a product shows its first colour with a piece left.
+  const colour =
+    detail && detail.colors.length > 0
+      ? color ||
+        firstColourWithPieces(
+          variants,
+          detail.colors.map((c) => c.key),
+        )
+      : '';
+  const leftOf = (name: Size) => (detail ? variantLeft(variants, lines, detail.id, colour, name) : 0);
+  const left = size ? leftOf(size) : 0;
 
   const add = () => {
     if (!detail || !size || quantity < 1 || quantity > left) return;
-    const c = detail.colors.find((x) => x.key === color);
+    const c = detail.colors.find((x) => x.key === colour);
     onAdd({
       productId: detail.id,
       name: detail.name,
@@ -451,8 +479,14 @@ function PiecePicker({ lines, onAdd }: { lines: DraftLine[]; onAdd: (line: Draft
           {detail.colors.length > 0 && (
             <div className="adm-field">
               <label htmlFor="new-order-colour">{t('newOrder.colour')}</label>
-              <SelectBox id="new-order-colour" value={color} onChange={(e) => setColor(e.target.value)}>
-                <option value="">—</option>
+              <SelectBox
+                id="new-order-colour"
+                value={colour}
+                onChange={(e) => {
+                  setColor(e.target.value);
+                  setSize('');
+                }}
+              >
                 {detail.colors.map((c) => (
                   <option key={c.key} value={c.key}>
                     {c.name[lang] || c.name.en}
@@ -466,7 +500,7 @@ function PiecePicker({ lines, onAdd }: { lines: DraftLine[]; onAdd: (line: Draft
             <SelectBox id="new-order-size" value={size} onChange={(e) => setSize(e.target.value as Size)}>
               <option value="">—</option>
               {sizes.map((s) => {
-                const n = piecesLeft(s) - askedOf(lines, detail.id, s.name);
+                const n = leftOf(s.name);
                 return (
                   <option key={s.name} value={s.name} disabled={n <= 0}>
                     {n > 0
@@ -493,7 +527,7 @@ function PiecePicker({ lines, onAdd }: { lines: DraftLine[]; onAdd: (line: Draft
           <Button
             variant="light"
             onClick={add}
-            disabled={!size || (detail.colors.length > 0 && !color) || quantity > left}
+            disabled={!size || (detail.colors.length > 0 && !colour) || quantity > left}
           >
             {t('newOrder.add')}
           </Button>
