@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, Shop, ProductPage } from '../fixtures/shop';
 import { newCustomer, registerCustomer, signInQuickly } from '../fixtures/accounts';
 import { CheckoutPage, tokenFor } from '../fixtures/checkout';
-import { pick, signInOwner, openAdmin, words, type Lang } from '../fixtures/back-office';
+import { fitsAPhone, pick, signInOwner, openAdmin, words, type Lang } from '../fixtures/back-office';
 
 /*
  * The journey of a UAE boutique's sale (DESIGN 17), end to end: the owner makes an Eid code and a UAE zone with an
@@ -57,7 +57,8 @@ async function shots(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // From the top, so that the sticky header is where a shopper sees it.
+    await page.evaluate(() => document.fonts.ready.then(() => window.scrollTo(0, 0)));
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   if (size) await page.setViewportSize(size);
@@ -203,7 +204,10 @@ for (const { lang, width, dark } of setups) {
     const suffix = `${lang}${dark ? '-dark' : ''}`;
     const shop = new Shop(page);
     const product = new ProductPage(page);
-    const account = await registerCustomer(request, newCustomer(lang === 'ar' ? 'سلمى بناني' : 'Salma Bennani'));
+    const account = await registerCustomer(
+      request,
+      newCustomer(lang === 'ar' ? 'سلمى بناني' : 'Salma Bennani'),
+    );
     await signInQuickly(page, account);
     await page.setViewportSize({ width, height: 900 });
 
@@ -272,6 +276,7 @@ for (const { lang, width, dark } of setups) {
     await expect(summary.getByText(CODE, { exact: true })).toBeVisible();
     await expect(checkout.payButton).toBeEnabled();
     await shots(page, `checkout-step2-${suffix}`);
+    await fitsAPhone(page);
 
     await checkout.payByCard('4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/order-confirmation$/);
@@ -281,7 +286,9 @@ for (const { lang, width, dark } of setups) {
 
     // The order keeps the server's figures, and its invoice names the code and Express.
     const token = await tokenFor(request, account);
-    const res = await request.get('/api/v1/orders/my-orders', { headers: { authorization: `Bearer ${token}` } });
+    const res = await request.get('/api/v1/orders/my-orders', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const [order] = (await res.json()).data.orders as {
       id: number;
       shipping_amount: string;

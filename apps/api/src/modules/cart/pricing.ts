@@ -109,7 +109,10 @@ export async function priceCart(
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const rows = await (options.lock ? query.for('update', { of: cartItems }) : query);
 
-  const imageOf = await lineImages(db, rows.map((r) => r.productId));
+  const imageOf = await lineImages(
+    db,
+    rows.map((r) => r.productId),
+  );
   let totalItems = 0;
   let totalFils = 0;
   let allAvailable = true;

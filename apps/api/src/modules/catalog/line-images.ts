@@ -29,7 +29,8 @@ export async function lineImages(db: Database, productIds: number[]): Promise<Li
     for (const r of rows) {
       const thumbnail = thumbnailKey(r.path, r.widths);
       if (!first.has(r.productId)) first.set(r.productId, thumbnail);
-      if (r.color && !ofColor.has(key(r.productId, r.color))) ofColor.set(key(r.productId, r.color), thumbnail);
+      if (r.color && !ofColor.has(key(r.productId, r.color)))
+        ofColor.set(key(r.productId, r.color), thumbnail);
     }
   }
   return (productId, color) =>
