@@ -49,6 +49,10 @@ const fils = (text: string) => {
   return Math.round(Number(digits[0].replace(/,/g, '')) * 100);
 };
 
+/** Any rendition of a picture (`…/x-800.webp` → `…/x-{width}.webp`). */
+const renditionOf = (url: string) =>
+  new RegExp(`^${url.replace(/-\d+\.webp$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+\\.webp$`);
+
 /** Pictures for a person to look at (only when SHOTS_DIR names a folder): at 390 and 1280 px wide. */
 async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -274,6 +278,14 @@ for (const { lang, width, dark } of setups) {
     });
     expect(shown.total).toBe(subtotal - off + EXPRESS * 100);
     await expect(summary.getByText(CODE, { exact: true })).toBeVisible();
+    // The line shows the emerald photo (a smaller rendition of it), not the bordeaux one leading the product.
+    // (Beside the form at 1280 px; on a phone behind "Show order summary", opened here.)
+    if (width < 600) await page.getByText(pick(sum, 'summary.show'), { exact: true }).click();
+    const pieces =
+      width < 600
+        ? page.getByRole('group').filter({ hasText: pick(sum, 'summary.show') })
+        : page.getByRole('complementary');
+    await expect(pieces.locator('img')).toHaveAttribute('src', renditionOf(made.pictures.emerald));
     await expect(checkout.payButton).toBeEnabled();
     await shots(page, `checkout-step2-${suffix}`);
     await fitsAPhone(page);
