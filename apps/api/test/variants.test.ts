@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { CartResponseSchema, ProductResponseSchema, type Order } from '@boutique/contracts';
+import sharp from 'sharp';
+import {
+  CartResponseSchema,
+  OrderListResponseSchema,
+  ProductResponseSchema,
+  type Order,
+} from '@boutique/contracts';
 import { ADMIN_API, AdminProductResponseSchema, type ProductCreateInput } from '@boutique/contracts/admin';
 import { colors as demoColors } from '@boutique/demo';
 import { openDatabase } from '../src/db/client.js';
@@ -412,6 +418,67 @@ describe('the back office counts per colour and size', () => {
     expect(cleared.body.data.images[1].color).toBeNull();
     const { audit } = (await asAdmin('GET', ADMIN_API.product(product.id))).body.data;
     expect(audit[0]).toMatchObject({ action: 'product.image.color', after: { image: { color: null } } });
+  });
+});
+
+describe('a line shows the picture of its colour', () => {
+  /** A plain photo of one colour, as the owner uploads it. */
+  const photo = async (hex: string, name: string) => {
+    const bytes = await sharp({ create: { width: 300, height: 400, channels: 3, background: hex } })
+      .jpeg()
+      .toBuffer();
+    return [new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name] as const;
+  };
+
+  it('the cart and the order show a bordeaux line with the bordeaux photo, not the emerald one leading the product', async () => {
+    const { product, article } = await caftan({ emerald: { M: 3 }, bordeaux: { M: 3 } });
+    const form = new FormData();
+    form.append('file', ...(await photo(EMERALD.value, 'emerald.jpg')));
+    form.append('file', ...(await photo(BORDEAUX.value, 'bordeaux.jpg')));
+    const up = await t.json(ADMIN_API.productImages(product.id), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const [emeraldPhoto, bordeauxPhoto] = up.body.data.uploaded as { id: number; srcset: string }[];
+    const named = await asAdmin('PATCH', ADMIN_API.productImage(product.id, bordeauxPhoto!.id), {
+      color: 'bordeaux',
+      version: up.body.data.version,
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    // The thumbnail a line shows is one of its photo's renditions.
+    const showsPhoto = (image: string | null | undefined, of: { srcset: string }) =>
+      Boolean(image) && of.srcset.split(', ').some((entry) => entry.startsWith(`${image} `));
+
+    const shopper = await newShopper(t);
+    const lines: CartLine[] = [
+      { ...article('bordeaux'), quantity: 1 },
+      { ...article('emerald'), quantity: 1 },
+    ];
+    for (const line of lines) expect((await add(shopper, line)).status).toBe(200);
+    const cart = await cartOf(shopper);
+    const inCart = (color: string) => cart.items.find((i) => i.options.color === color)?.product_image;
+    expect(showsPhoto(inCart('bordeaux'), bordeauxPhoto!)).toBe(true);
+    // A colour without a photo of its own shows the product's first.
+    expect(showsPhoto(inCart('emerald'), emeraldPhoto!)).toBe(true);
+
+    const intent = await createIntent(t, shopper, Number(totalOf(lines)));
+    expect(intent.status, JSON.stringify(intent.body)).toBe(201);
+    expect((await confirmCard(t, shopper, intent.body.data.clientSecret as string)).status).toBe(200);
+    const placed = await call(
+      t,
+      'POST',
+      '/api/v1/orders',
+      shopper.token,
+      orderPayload(lines, intent.body.data.paymentIntentId as string),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const list = await call(t, 'GET', '/api/v1/orders/my-orders', shopper.token);
+    const [order] = OrderListResponseSchema.parse(list.body).data.orders;
+    const ordered = (color: string) => order!.items.find((i) => i.options?.color === color)?.product_image;
+    expect(showsPhoto(ordered('bordeaux'), bordeauxPhoto!)).toBe(true);
+    expect(showsPhoto(ordered('emerald'), emeraldPhoto!)).toBe(true);
   });
 });
 

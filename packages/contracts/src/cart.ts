@@ -61,7 +61,10 @@ export const ServerCartItemSchema = z.object({
   /** Current unit price from the catalogue. */
   price: MoneySchema,
   quantity: z.number().int(),
-  /** URL of the product's first image (800 px rendition). */
+  /**
+   * URL of the line's picture (its thumbnail rendition): the product's first photo of the line's colour, else its
+   * first photo.
+   */
   product_image: z.string(),
   options: z.object({
     color: z.string().nullable(),

@@ -1,10 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { LocalizedText, Size } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
-import { cartItems, colors, productColors, productImages, products } from '../../db/schema/index.js';
+import { cartItems, colors, productColors, products } from '../../db/schema/index.js';
 import type { PricedLine } from '../../db/schema/orders.js';
 import { toFils } from '../../lib/money.js';
-import { thumbnailKey } from '../catalog/index.js';
+import { lineImages } from '../catalog/index.js';
 import { lineStock } from '../stock/index.js';
 import { StockService } from '../stock/index.js';
 
@@ -31,7 +31,10 @@ export interface CartLine extends PricedLine {
   available: boolean;
   colorHex: string | null;
   colorName: LocalizedText | null;
-  /** Storage key of the product's first image (its thumbnail rendition: catalog/images.ts); null: none. */
+  /**
+   * Storage key of the line's picture (its thumbnail rendition): the product's first of the line's colour, else its
+   * first (catalog/line-images.ts); null: none.
+   */
   imageKey: string | null;
   /** Pieces of the line's variant (product, colour, size) the shopper can still have. */
   piecesLeft: number;
@@ -106,7 +109,10 @@ export async function priceCart(
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const rows = await (options.lock ? query.for('update', { of: cartItems }) : query);
 
-  const images = await firstImages(db, [...new Set(rows.map((r) => r.productId))]);
+  const imageOf = await lineImages(
+    db,
+    rows.map((r) => r.productId),
+  );
   let totalItems = 0;
   let totalFils = 0;
   let allAvailable = true;
@@ -147,23 +153,10 @@ export async function priceCart(
       unitFils,
       lineFils,
       available,
-      imageKey: images.get(r.productId) ?? null,
+      imageKey: imageOf(r.productId, r.color),
       piecesLeft,
       stock,
     };
   });
   return { lines, totalItems, totalFils, allAvailable, exceedsStock };
-}
-
-/** The first image of each product (the catalogue's own order): the key of its thumbnail rendition. */
-async function firstImages(db: Database, productIds: number[]): Promise<Map<number, string>> {
-  const keys = new Map<number, string>();
-  if (productIds.length === 0) return keys;
-  const rows = await db
-    .selectDistinctOn([productImages.productId])
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(productImages.productId, productImages.sortOrder, productImages.id);
-  for (const r of rows) keys.set(r.productId, thumbnailKey(r.path, r.widths));
-  return keys;
 }

@@ -7,4 +7,5 @@ export { CatalogService, type CatalogReader, type CatalogChangeListener } from '
 export { catalogRoutes } from './routes.js';
 export { searchAdminRoutes } from './search/routes.js';
 export { thumbnailKey, toImage, WIDE_ASPECT } from './images.js';
+export { lineImages, type LineImage } from './line-images.js';
 export { AdminProductService, adminImage } from './admin-products.js';

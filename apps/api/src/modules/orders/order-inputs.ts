@@ -1,11 +1,10 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrder, LocalizedText } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import {
   addresses,
   colors,
-  productImages,
   products,
   users,
   type AddressSnapshot,
@@ -16,7 +15,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { clientAmountToFils, toFils } from '../../lib/money.js';
 import type { PublicUrl } from '../../storage/index.js';
 import { linesTotalFils, paymentShippingFils } from '../cart/index.js';
-import { thumbnailKey } from '../catalog/index.js';
+import { lineImages } from '../catalog/index.js';
 import type { GatewayIntent } from '../payments/index.js';
 
 /*
@@ -177,21 +176,23 @@ export async function catalogueSnapshot(
 ) {
   const ids = [...new Set(lines.map((l) => l.productId))];
   const keys = [...new Set(lines.map((l) => l.color).filter(Boolean))];
-  const [productRows, imageRows, colorRows, userRows] = await Promise.all([
+  const [productRows, imageOf, colorRows, userRows] = await Promise.all([
     db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)),
-    db
-      .selectDistinctOn([productImages.productId])
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(productImages.productId, asc(productImages.sortOrder), asc(productImages.id)),
+    lineImages(db, ids),
     keys.length > 0
       ? db.select({ key: colors.key, name: colors.name }).from(colors).where(inArray(colors.key, keys))
       : Promise.resolve([]),
     db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1),
   ]);
-  const images = new Map(imageRows.map((r) => [r.productId, publicUrl(thumbnailKey(r.path, r.widths))]));
+  const names = new Map(productRows.map((p) => [p.id, p.name]));
   return {
-    products: new Map(productRows.map((p) => [p.id, { name: p.name, image: images.get(p.id) ?? null }])),
+    /** A line's product as it is now: its name, and its picture in the line's colour (null: none). */
+    product: (productId: number, color: string | null) => {
+      const name = names.get(productId);
+      if (!name) return undefined;
+      const key = imageOf(productId, color);
+      return { name, image: key ? publicUrl(key) : null };
+    },
     colors: new Map<string, LocalizedText>(colorRows.map((c) => [c.key, c.name])),
     email: userRows[0]?.email,
     locale: userRows[0]?.locale ?? undefined,

@@ -99,7 +99,7 @@ export async function writeOrder(
       .insert(orderItems)
       .values(
         payment.lines.map((line) => {
-          const product = snapshot.products.get(line.productId);
+          const product = snapshot.product(line.productId, line.color || null);
           return {
             orderId: order.id,
             productId: product ? line.productId : null,
