@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromFils, toFils, vatIncludedFils } from './money.js';
+import { formatMoney, formatMoneyOff, fromFils, toFils, vatIncludedFils } from './money.js';
 
 /** What the platform writes for the same amount: the reference the shop's own digits must match. */
 const formats = ([0, 2] as const).map(
@@ -73,5 +73,12 @@ describe('fils', () => {
       expect(() => toFils(bad)).toThrow(RangeError);
     expect(() => fromFils(-1)).toThrow(RangeError);
     expect(() => fromFils(1.5)).toThrow(RangeError);
+  });
+
+  it('writes what a discount takes off with its sign on the left of the digits, in Arabic too', () => {
+    expect(formatMoneyOff('330.00', 'en')).toBe('\u2212AED\u00a0330');
+    expect(formatMoneyOff(12.5, 'fr')).toBe('\u2212AED\u00a012.50');
+    // The left-to-right mark makes the sign and the digits one left-to-right run inside the Arabic line.
+    expect(formatMoneyOff('1330', 'ar')).toBe('\u200e\u22121,330\u00a0د.إ');
   });
 });

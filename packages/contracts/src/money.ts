@@ -52,3 +52,16 @@ export function formatMoney(amount: string | number, lang: string, { cents = fal
     (cents || rest !== '00' ? `.${rest}` : '');
   return lang === 'ar' ? `${digits}\u00a0د.إ` : `AED\u00a0${digits}`;
 }
+
+/**
+ * What a discount takes off, with a minus sign: `−AED 330`, `−330 د.إ`. In Arabic a left-to-right mark ties the
+ * sign to the digits, so that a right-to-left line shows it on their left, as Arabic pages write a negative
+ * amount in Latin digits (Intl's `ar-AE` does the same), rather than after them.
+ */
+export function formatMoneyOff(
+  amount: string | number,
+  lang: string,
+  options: { cents?: boolean } = {},
+): string {
+  return `${lang === 'ar' ? '\u200e' : ''}\u2212${formatMoney(amount, lang, options)}`;
+}

@@ -1,6 +1,6 @@
 import { shopTimeZone } from './boot';
 
-export { formatMoney } from '@boutique/contracts/constants';
+export { formatMoney, formatMoneyOff } from '@boutique/contracts/constants';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-MA' };
 

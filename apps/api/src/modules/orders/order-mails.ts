@@ -1,6 +1,7 @@
 import {
   carrierName,
   formatMoney,
+  formatMoneyOff,
   languagePath,
   trackingUrl,
   type Language,
@@ -119,7 +120,7 @@ export function confirmationMail(
         ? [
             {
               label: mailText(lang, 'order.discount', { code: order.discount_code }),
-              value: `−${money(order.discount_amount)}`,
+              value: formatMoneyOff(order.discount_amount, lang, { cents: true }),
             },
           ]
         : []),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyOff } from '@/lib/format';
 import { useCartActions, useShopCart } from '@/stores/shop-cart';
 import { useSession } from '@/lib/session/session';
 import { PageMeta } from '@/components/page-meta';
@@ -64,7 +64,7 @@ export default function CartPage() {
                     {t('discount.line')} <bdi>{discount.code}</bdi>
                   </dt>
                   <dd className={styles.discountAmount} data-testid="cart-page-discount">
-                    −{money(Number(discount.amount))}
+                    {formatMoneyOff(discount.amount, i18n.language)}
                   </dd>
                 </div>
               )}

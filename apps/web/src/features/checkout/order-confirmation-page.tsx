@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeliveryDays } from '@/lib/delivery';
 import { localized } from '@/lib/product';
 import { paths } from '@/config/paths';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyOff } from '@/lib/format';
 import { PageMeta } from '@/components/page-meta';
 import { ButtonLink } from '@/components/ui/button';
 import { TruckIcon } from '@/components/ui/icons';
@@ -59,7 +59,7 @@ export default function OrderConfirmationPage() {
               <dt>
                 {t('discount')} <bdi>{state.discount.code}</bdi>
               </dt>
-              <dd data-testid="confirmation-discount">−{formatMoney(Number(state.discount.amount), lang)}</dd>
+              <dd data-testid="confirmation-discount">{formatMoneyOff(state.discount.amount, lang)}</dd>
             </div>
           )}
           <div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { localized } from '@/lib/product';
 import type { TFunction } from 'i18next';
 import type { Invoice } from '@boutique/contracts';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyOff } from '@/lib/format';
 import { directionOf } from '@/lib/i18n';
 import { TotalsList } from '@/components/ui/totals';
 import { useInvoice } from './api/get-invoice';
@@ -106,7 +106,7 @@ export function InvoiceSheet({ invoice, t }: { invoice: Invoice; t: TFunction<'o
                       {t('invoice.discount')} <bdi>{invoice.discount.code}</bdi>
                     </>
                   ),
-                  value: <>−{money(invoice.discount.amount)}</>,
+                  value: <bdi>{formatMoneyOff(invoice.discount.amount, lang, { cents: true })}</bdi>,
                   testId: 'invoice-discount',
                 },
               ]

@@ -10,7 +10,7 @@ import { nextStatuses } from '@boutique/contracts/order-status';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { FormMessages, SelectBox, inputClass, ltrInputClass } from '@/components/ui/field';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyOff } from '@/lib/format';
 import { useAdminOrder, useMarkPaid, useMoveOrder } from '../api/orders';
 import {
   AdminPageHeader,
@@ -79,7 +79,7 @@ export default function OrderPage() {
                 <dt>
                   {t('orders.discount')} <bdi>{order.discount_code}</bdi>
                 </dt>
-                <dd className="adm-num">−{formatMoney(order.discount_amount, lang)}</dd>
+                <dd className="adm-num">{formatMoneyOff(order.discount_amount, lang)}</dd>
               </>
             )}
             {order.cod_fee && Number(order.cod_fee) > 0 && (

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyOff } from '@/lib/format';
 import { cart } from '@/stores/cart-store';
 import { useCartActions, useShopCart } from '@/stores/shop-cart';
 import { useSession } from '@/lib/session/session';
@@ -63,7 +63,7 @@ export function CartDrawer() {
                   {t('discount.line')} <bdi>{discount.code}</bdi>
                 </span>
                 <span className={styles.discountAmount} data-testid="cart-discount">
-                  −{money(Number(discount.amount))}
+                  {formatMoneyOff(discount.amount, i18n.language)}
                 </span>
               </p>
             )}

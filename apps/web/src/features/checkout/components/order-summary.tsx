@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyOff } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { TotalsList } from '@/components/ui/totals';
 import type { CheckoutLine, OrderSummary as Summary } from '../checkout-model';
@@ -31,7 +31,7 @@ export function Totals({ summary }: { summary: Summary }) {
                     {t('summary.discount')} <bdi>{summary.discountCode}</bdi>
                   </>
                 ),
-                value: `−${money(summary.discountFils)}`,
+                value: formatMoneyOff(summary.discountFils / 100, i18n.language),
                 testId: 'checkout-discount',
               },
             ]

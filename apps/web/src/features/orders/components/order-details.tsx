@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@boutique/contracts';
 import { paths } from '@/config/paths';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyOff } from '@/lib/format';
 import { localized } from '@/lib/product';
 import { Modal } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
@@ -212,7 +212,7 @@ export function OrderDetails({ order: listed, onClose }: { order: Order; onClose
                             {t('details.discount')} <bdi>{order.discount_code}</bdi>
                           </>
                         ),
-                        value: `−${money(order.discount_amount)}`,
+                        value: formatMoneyOff(order.discount_amount, lang),
                         testId: 'order-discount',
                       },
                     ]
