@@ -338,17 +338,12 @@ function CustomerCard({
           </p>
         ) : (
           <>
-            <div className="adm-field">
-              <label htmlFor="new-order-customer-search">{t('newOrder.search')}</label>
-              <input
-                id="new-order-customer-search"
-                className={inputClass}
-                type="search"
-                dir="auto"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
+            <SearchField
+              id="new-order-customer-search"
+              label={t('newOrder.search')}
+              value={q}
+              onChange={setQ}
+            />
             <ul className="adm-stack">
               {(q.trim() ? (found.data?.data ?? []) : []).map((c) => (
                 <li key={c.id}>
@@ -443,17 +438,12 @@ function PiecePicker({ lines, onAdd }: { lines: DraftLine[]; onAdd: (line: Draft
 
   return (
     <div className="adm-stack">
-      <div className="adm-field">
-        <label htmlFor="new-order-product-search">{t('newOrder.productSearch')}</label>
-        <input
-          id="new-order-product-search"
-          className={inputClass}
-          type="search"
-          dir="auto"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id="new-order-product-search"
+        label={t('newOrder.productSearch')}
+        value={q}
+        onChange={setQ}
+      />
       <div className="adm-field">
         <label htmlFor="new-order-product">{t('newOrder.product')}</label>
         <SelectBox
@@ -589,5 +579,32 @@ function AddressCard({
         </SelectBox>
       </div>
     </section>
+  );
+}
+
+/** A search box with its label (the customers and the pieces are found the same way). */
+function SearchField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="adm-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={inputClass}
+        type="search"
+        dir="auto"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }
