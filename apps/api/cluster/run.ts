@@ -297,10 +297,14 @@ try {
     `${shoppers} shoppers check out through the balancer; ${KILLED} is killed -9 and restarted meanwhile`,
   );
   // This is about several instances, not about the last piece (npm run bench:stock races for that): every size
-  // gets enough pieces for all the shoppers, as the shop owner would stock it for a sale.
-  await db.query(`insert into product_stock (product_id, size, stock)
-    select p.id, s.size, 1000 from products p cross join lateral unnest(p.sizes) as s(size)
-    on conflict (product_id, size) do update set stock = greatest(product_stock.stock, excluded.stock)`);
+  // gets enough pieces for all the shoppers in every colour (pieces are counted per colour × size, '' for a
+  // product without colours), as the shop owner would stock it for a sale.
+  await db.query(`insert into product_stock (product_id, color, size, stock)
+    select p.id, coalesce(c.key, ''), s.size, 1000 from products p
+    cross join lateral unnest(p.sizes) as s(size)
+    left join product_colors pc on pc.product_id = p.id
+    left join colors c on c.id = pc.color_id
+    on conflict (product_id, color, size) do update set stock = greatest(product_stock.stock, excluded.stock)`);
   const collection = async (category: string) =>
     (await json(`${lb.url}/api/v1/products/filters/category/${category}`)).body.data.data.products as any[];
   const catalogue: Article[] = [...(await collection('caftan')), ...(await collection('jellaba'))]
