@@ -421,6 +421,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: config.publicUrl,
         },
         timeZone: config.shop.timeZone,
+        catalogueImport: { ...config.catalogueImport, limiter: new RateLimiter(rateLimits) },
         manualOrders: new ManualOrders(database.db, orders, orderMails, {
           cashOnDelivery: config.payments.cashOnDelivery,
           paymentLinkHours: config.payments.paymentLinkHours,

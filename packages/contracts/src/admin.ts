@@ -20,6 +20,8 @@ import {
   StoredAddressSchema,
 } from './orders.js';
 
+export * from './catalogue-csv.js';
+
 // ---------------------------------------------------------------- routes
 
 const ADMIN = '/api/v1/admin';
@@ -27,6 +29,9 @@ const ADMIN = '/api/v1/admin';
 /** Every back-office address, with its builder: the one list the API and the /admin pages share. */
 export const ADMIN_API = {
   products: `${ADMIN}/products`,
+  /** The whole catalogue as CSV (`GET`), and a CSV (with a zip of photos) brought in (`POST`, multipart). */
+  productsExport: `${ADMIN}/products/export.csv`,
+  productsImport: `${ADMIN}/products/import`,
   product: (id: number) => `${ADMIN}/products/${id}`,
   /** Stock changes of a product (`POST`) and its history of pieces (`GET`). */
   stockAdjustments: (id: number) => `${ADMIN}/products/${id}/stock-adjustments`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthEnv, authConfig, type AuthConfig } from './auth.js';
+import { CatalogueImportEnv, catalogueImportConfig, type CatalogueImportConfig } from './catalogue-import.js';
 import { DatabaseEnv, databaseConfig, type DatabaseConfig } from './database.js';
 import { ConfigError } from './error.js';
 import { LimitsEnv, limitsConfig, type LimitsConfig } from './limits.js';
@@ -44,6 +45,7 @@ const EnvSchema = z
     ...PaymentsEnv.shape,
     ...StorageEnv.shape,
     ...StockEnv.shape,
+    ...CatalogueImportEnv.shape,
   })
   // The rules that tie several variables together, each reported on the variable to change.
   .superRefine(checkStripeKeys)
@@ -52,7 +54,15 @@ const EnvSchema = z
   .superRefine(checkS3);
 
 export interface Config
-  extends ServerConfig, ProxyConfig, DatabaseConfig, LimitsConfig, MailConfig, ShopConfig, StockConfig {
+  extends
+    ServerConfig,
+    ProxyConfig,
+    DatabaseConfig,
+    LimitsConfig,
+    MailConfig,
+    ShopConfig,
+    StockConfig,
+    CatalogueImportConfig {
   storage: StorageConfig;
   auth: AuthConfig;
   social: SocialConfig;
@@ -81,5 +91,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     social: socialConfig(e),
     payments: paymentsConfig(e),
     ...stockConfig(e),
+    ...catalogueImportConfig(e),
   };
 }

@@ -98,6 +98,11 @@ export const productImages = pgTable(
      * shop shows its pictures first. A colour taken off the product leaves its pictures with null.
      */
     color: text(),
+    /**
+     * The file name the picture came in as when a catalogue CSV brought it (`front.jpg`, or its address): a
+     * later import naming it again does not add it twice. Null for pictures uploaded one by one.
+     */
+    sourceName: text(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.sortOrder)],
 );

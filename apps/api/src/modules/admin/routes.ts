@@ -6,6 +6,7 @@ import { requireAdmin } from '../../plugins/roles.js';
 import { galleryAdminRoutes } from './gallery-routes.js';
 import { inboxAdminRoutes } from './inbox-routes.js';
 import { orderAdminRoutes } from './order-routes.js';
+import { productCsvRoutes } from './product-csv-routes.js';
 import { productAdminRoutes } from './product-routes.js';
 import { tags, type AdminRoutesOptions } from './scope.js';
 import { dashboardStats } from './stats.js';
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   });
   await app.register(productAdminRoutes, options);
+  await app.register(productCsvRoutes, options);
   await app.register(galleryAdminRoutes, options);
   await app.register(orderAdminRoutes, options);
   await app.register(inboxAdminRoutes, options);

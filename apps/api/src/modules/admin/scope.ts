@@ -11,6 +11,8 @@ import type { Storage } from '../../storage/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { StockService } from '../stock/index.js';
 import type { ManualOrders } from './manual-orders.js';
+import type { RateLimitRule } from '../../env.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import { PictureError, preparePicture, type PreparedPicture } from '../../media/pictures.js';
 
 export interface AdminRoutesOptions {
@@ -23,6 +25,8 @@ export interface AdminRoutesOptions {
   timeZone: string;
   /** Orders the owner writes for WhatsApp and phone sales. */
   manualOrders: ManualOrders;
+  /** The catalogue CSV import: IMPORT_URL_HOSTS, and IMPORT_LIMIT_PER_ADMIN counted by `limiter`. */
+  catalogueImport: { urlHosts: string[]; perAdmin: RateLimitRule; limiter: RateLimiter };
 }
 
 export const tags = ['admin'];

@@ -54,7 +54,7 @@ const normalMoney = (amount: string) => fromFils(toFils(amount));
 /** An image row as the back office shows it: the storefront's WebP renditions, and the AVIF ones beside. */
 export function adminImage(
   publicUrl: PublicUrl,
-  row: Omit<typeof productImages.$inferSelect, 'color'> & { color?: string | null },
+  row: Omit<typeof productImages.$inferSelect, 'color' | 'sourceName'> & { color?: string | null },
 ): AdminImage {
   const image = toImage(publicUrl, row.path, row.widths, row.aspect, row.sortOrder);
   const hasAvif = row.path.startsWith(`${UPLOADS}/`) || row.path.startsWith('gallery/up-');
