@@ -56,6 +56,8 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
   adminProducts: { path: '/admin/products', href: () => '/admin/products' },
   adminNewProduct: { path: '/admin/products/new', href: () => '/admin/products/new' },
+  /** The catalogue as a CSV: export, check and import. */
+  adminProductsImport: { path: '/admin/products/import', href: () => '/admin/products/import' },
   adminProduct: { path: '/admin/products/:id', href: (id: number) => `/admin/products/${id}` },
   adminCollections: { path: '/admin/collections', href: () => '/admin/collections' },
   adminGallery: { path: '/admin/gallery', href: () => '/admin/gallery' },

@@ -7,6 +7,7 @@ import { useHeldLocation } from './components/use-leave-guard';
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
 const ProductsPage = lazy(() => import('./products/products-page'));
 const ProductEditPage = lazy(() => import('./products/product-edit-page'));
+const CatalogueCsvPage = lazy(() => import('./products/catalogue-csv-page'));
 const CollectionsPage = lazy(() => import('./collections/collections-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const OrdersPage = lazy(() => import('./orders/orders-page'));
@@ -34,6 +35,7 @@ export default function AdminApp() {
         <Route index element={<DashboardPage />} />
         <Route path={under(paths.adminProducts.path)} element={<ProductsPage />} />
         <Route path={under(paths.adminNewProduct.path)} element={<ProductEditPage />} />
+        <Route path={under(paths.adminProductsImport.path)} element={<CatalogueCsvPage />} />
         <Route path={under(paths.adminProduct.path)} element={<ProductEditPage />} />
         <Route path={under(paths.adminCollections.path)} element={<CollectionsPage />} />
         <Route path={under(paths.adminGallery.path)} element={<GalleryPage />} />

@@ -6,6 +6,8 @@ import { STORAGE_KEYS, storage } from '@/lib/storage';
 export interface UploadOptions {
   /** Text parts sent before the file (e.g. a gallery scene's captions). */
   fields?: Record<string, string>;
+  /** Other files sent after it, each under its own field name (a catalogue's zip of photos). */
+  files?: Record<string, File>;
   /** Share of the file sent, 0 to 1. */
   onProgress?: (sent: number) => void;
   signal?: AbortSignal;
@@ -27,12 +29,17 @@ export async function uploadFile<T>(address: string, file: File, options: Upload
   }
 }
 
-function send<T>(address: string, file: File, { fields, onProgress, signal }: UploadOptions): Promise<T> {
+function send<T>(
+  address: string,
+  file: File,
+  { fields, files, onProgress, signal }: UploadOptions,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const body = new FormData();
     for (const [name, value] of Object.entries(fields ?? {})) body.append(name, value);
     body.append('file', file, file.name);
+    for (const [name, extra] of Object.entries(files ?? {})) body.append(name, extra, extra.name);
     const url = address.startsWith(env.apiBase) ? address : `${env.apiBase}${address}`;
     xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');

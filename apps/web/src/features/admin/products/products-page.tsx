@@ -111,9 +111,14 @@ export default function ProductsPage() {
         title={t('products.title')}
         subtitle={list.data ? t('products.count', { count: list.data.total }) : undefined}
         actions={
-          <ButtonLink to={paths.adminNewProduct.href()} variant="dark">
-            {t('products.new')}
-          </ButtonLink>
+          <>
+            <ButtonLink to={paths.adminProductsImport.href()} variant="outline">
+              {t('csvImport.link')}
+            </ButtonLink>
+            <ButtonLink to={paths.adminNewProduct.href()} variant="dark">
+              {t('products.new')}
+            </ButtonLink>
+          </>
         }
       />
       <PagedTable
