@@ -57,7 +57,7 @@ export default defineConfig({
     },
     {
       name: 'back-office',
-      testMatch: /(admin|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
+      testMatch: /(admin|admin-import|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
       dependencies: ['storefront'],
     },
     {
