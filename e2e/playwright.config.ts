@@ -53,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: 'storefront',
-      testIgnore: /(admin|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
+      testIgnore: /(admin|admin-import|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
     },
     {
       name: 'back-office',
@@ -116,6 +116,8 @@ export default defineConfig({
           'variants-ar',
           'cod-en',
           'cod-ar',
+          'import-en',
+          'import-ar',
           'shipping-en',
           'shipping-ar',
           'discounts-en',

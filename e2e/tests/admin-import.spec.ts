@@ -76,10 +76,10 @@ for (const { lang, width, dark } of stories) {
     const zip = Buffer.from(zipSync({ 'front.jpg': await photo(page), 'back.jpg': await photo(page) }));
     const choose = async (csv: string) => {
       await page
-        .getByLabel(w('csvImport.file'))
+        .getByLabel(w('csvImport.file'), { exact: true })
         .setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await page
-        .getByLabel(w('csvImport.pictures'))
+        .getByLabel(w('csvImport.pictures'), { exact: true })
         .setInputFiles({ name: 'photos.zip', mimeType: 'application/zip', buffer: zip });
     };
 
