@@ -14,7 +14,7 @@ import { SIZES } from '@boutique/contracts/constants';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
 import { refreshTokens, users, userTotp } from '../src/db/schema/index.js';
-import { benchShopper } from './shoppers.js';
+import { benchApi, benchShopper } from './shoppers.js';
 
 const count = Number(process.env.BENCH_PRODUCTS ?? 1000);
 if (!Number.isInteger(count) || count < 1) throw new Error('BENCH_PRODUCTS must be a positive integer');
@@ -31,18 +31,7 @@ const app = await buildApp(config, { renderDemoMedia: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-const api = async (path: string, token: string | undefined, body?: unknown) => {
-  const res = await fetch(base + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
-const owner = await benchShopper(api, 'Bench Owner', `bench.owner.${Date.now()}@example.ae`);
+const owner = await benchShopper(benchApi(base), 'Bench Owner', `bench.owner.${Date.now()}@example.ae`);
 // The owner as the back office needs one (test/support/shop.ts makeAdmin does the same).
 const { db } = app.database;
 await db.update(users).set({ role: 'admin', emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));

@@ -26,3 +26,18 @@ export async function benchShopper(api: BenchApi, name: string, email: string) {
     token: registered.body.data.tokens.accessToken as string,
   };
 }
+
+/** A BenchApi against one instance at `base`: GET without a body, POST with one. */
+export const benchApi =
+  (base: string): BenchApi =>
+  async (path, token, body) => {
+    const res = await fetch(base + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(token && { authorization: `Bearer ${token}` }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await res.json() };
+  };

@@ -5,25 +5,8 @@ import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { downloadCatalogue, useCatalogueImport } from '../api/catalogue-csv';
 import { AdminPageHeader, errorMessage } from '../components/admin-ui';
+import { problemText } from '../components/problems';
 import styles from './catalogue-csv-page.module.css';
-
-/** The refusals a line may get: each has its own words; an unknown one reads as `invalid`. */
-const CODES = [
-  'required',
-  'too_short',
-  'too_long',
-  'too_small',
-  'too_big',
-  'invalid',
-  'mismatch',
-  'taken',
-  'not_found',
-  'unavailable',
-  'not_allowed',
-  'limit_reached',
-  'stale',
-] as const;
-const wordOf = (code: string) => ((CODES as readonly string[]).includes(code) ? code : 'invalid');
 
 /**
  * The catalogue in and out as a CSV (docs/catalogue-csv.md): export it, edit it in a spreadsheet, check what an
@@ -187,11 +170,11 @@ function Report({ report }: { report: CatalogueImportReport }) {
                     <code dir="ltr">{e.column || '—'}</code>
                   </td>
                   <td className="adm-wrap">
-                    <strong>{t(`csvImport.codes.${wordOf(e.code)}`)}</strong>
+                    <strong>
+                      {t(`csvImport.codes.${e.code}`, { defaultValue: t('csvImport.codes.invalid') })}
+                    </strong>
                     <br />
-                    <span className="adm-muted" lang="en" dir="auto">
-                      {e.message}
-                    </span>
+                    <ProblemDetail message={e.message} />
                   </td>
                 </tr>
               ))}
@@ -233,5 +216,16 @@ function Report({ report }: { report: CatalogueImportReport }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The server's detail in the owner's language where the back office knows its words, else as written. */
+function ProblemDetail({ message }: { message: string }) {
+  const { t } = useTranslation('admin');
+  const text = problemText(message, t);
+  return (
+    <span className="adm-muted" dir="auto" lang={text === message ? 'en' : undefined}>
+      {text}
+    </span>
   );
 }
