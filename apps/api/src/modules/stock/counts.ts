@@ -281,22 +281,29 @@ export class StockCounts {
     counts: readonly VariantCount[],
     actorId: number | null = null,
   ) {
-    for (const { color, size, stock = 0 } of sortedVariants(counts)) {
-      await tx.insert(productStock).values({ productId, color, size, stock }).onConflictDoNothing();
-      if (stock > 0) {
-        await tx.insert(stockMovements).values({
-          productId,
-          color,
-          size,
-          delta: stock,
-          reason: 'received',
-          note: 'first count',
-          stockAfter: stock,
-          actorId,
-          source: 'admin',
-        });
-      }
-    }
+    // Two statements whatever the number of variants (a catalogue import creates thousands), rows in the
+    // variants' order as each one-by-one write takes them.
+    const rows = sortedVariants(counts).map(({ color, size, stock = 0 }) => ({ color, size, stock }));
+    if (rows.length === 0) return;
+    await tx
+      .insert(productStock)
+      .values(rows.map((r) => ({ productId, ...r })))
+      .onConflictDoNothing();
+    const received = rows.filter((r) => r.stock > 0);
+    if (received.length === 0) return;
+    await tx.insert(stockMovements).values(
+      received.map(({ color, size, stock }) => ({
+        productId,
+        color,
+        size,
+        delta: stock,
+        reason: 'received' as const,
+        note: 'first count',
+        stockAfter: stock,
+        actorId,
+        source: 'admin' as const,
+      })),
+    );
   }
 
   /**
