@@ -9,3 +9,4 @@ export { searchAdminRoutes } from './search/routes.js';
 export { thumbnailKey, toImage, WIDE_ASPECT } from './images.js';
 export { lineImages, type LineImage } from './line-images.js';
 export { AdminProductService, adminImage } from './admin-products.js';
+export { bulkChange, productSelection } from './bulk.js';
