@@ -15,6 +15,13 @@ export function inShopDays(column: typeof orders.createdAt, from: string, to: st
   return and(gte(column, shopDayStart(from, timeZone)), lt(column, shopDayStart(addDays(to, 1), timeZone)));
 }
 
+/** Where a walk through orders (oldest first, a page at a time) goes on after the last order it read. */
+export const nextPage = (after: { at: Date; id: number } | undefined) =>
+  after
+    ? or(gt(orders.createdAt, after.at), and(eq(orders.createdAt, after.at), gt(orders.id, after.id)))
+    : undefined;
+export const WALK = [asc(orders.createdAt), asc(orders.id)] as const;
+
 /** The shop's local date and time of a timestamp column, `YYYY-MM-DD HH24:MI`. */
 const local = (column: SQL | typeof orders.createdAt, timeZone: string, format = 'YYYY-MM-DD HH24:MI') =>
   sql<string>`to_char(${column} at time zone ${timeZone}, ${format})`;
@@ -75,15 +82,8 @@ export async function* orderExportRows(
         total: orders.totalAmount,
       })
       .from(orders)
-      .where(
-        and(
-          where,
-          after
-            ? or(gt(orders.createdAt, after.at), and(eq(orders.createdAt, after.at), gt(orders.id, after.id)))
-            : undefined,
-        ),
-      )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .where(and(where, nextPage(after)))
+      .orderBy(...WALK)
       .limit(PAGE);
     if (page.length === 0) return;
     const ids = page.map((o) => o.id);

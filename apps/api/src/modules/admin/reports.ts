@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { VAT_PERCENT, vatIncludedFils } from '@boutique/contracts';
 import { addDays } from '@boutique/contracts/constants';
 import type { VatReport, VatReportQuery, VatRow } from '@boutique/contracts/admin-bulk';
@@ -7,7 +7,7 @@ import { orders, refunds } from '../../db/schema/index.js';
 import type { CsvCell } from '../../lib/csv.js';
 import { fromFils, toFils } from '../../lib/money.js';
 import { invoiceTotals } from '../orders/index.js';
-import { inShopDays } from './exports.js';
+import { inShopDays, nextPage, WALK } from './exports.js';
 
 /** Orders whose invoice stands as a sale: paid (refunds are credit notes of their own, counted apart). */
 const INVOICED = ['succeeded', 'partially_refunded', 'refunded'] as const;
@@ -73,12 +73,10 @@ export async function vatReport(db: Database, query: VatReportQuery, timeZone: s
         and(
           inShopDays(orders.createdAt, query.from, query.to, timeZone),
           inArray(orders.paymentStatus, [...INVOICED]),
-          after
-            ? or(gt(orders.createdAt, after.at), and(eq(orders.createdAt, after.at), gt(orders.id, after.id)))
-            : undefined,
+          nextPage(after),
         ),
       )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .orderBy(...WALK)
       .limit(PAGE);
     if (page.length === 0) break;
     for (const o of page) {
