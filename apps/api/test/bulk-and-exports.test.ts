@@ -209,6 +209,44 @@ describe('bulk actions on products', () => {
     expect(await rowsOf([cheap.id, dear.id])).toEqual(before);
   });
 
+  it('moves pieces to a collection and marks them best-sellers; an unknown collection or piece changes nothing', async () => {
+    const a = await newProduct('700');
+    const b = await newProduct('750');
+    const chosen = [
+      { id: a.id, version: a.version },
+      { id: b.id, version: b.version },
+    ];
+    const before = await rowsOf([a.id, b.id]);
+    const nowhere = await bulk({ products: chosen, action: { type: 'category', category: 'no-such-thing' } });
+    expect(nowhere.status).toBe(422);
+    expect(Object.keys(nowhere.body.errors)).toEqual(['action.category']);
+    const gone = await bulk({
+      products: [...chosen, { id: 2_000_000, version: 1 }],
+      action: { type: 'best_seller', best_seller: true },
+    });
+    expect(gone.status).toBe(404);
+    expect(await rowsOf([a.id, b.id])).toEqual(before);
+
+    const moved = await bulk({ products: chosen, action: { type: 'category', category: 'jellaba' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.products.map((p: { category: string }) => p.category)).toEqual([
+      'jellaba',
+      'jellaba',
+    ]);
+    const marked = await bulk({
+      products: moved.body.data.products.map((p: { id: number; version: number }) => ({
+        id: p.id,
+        version: p.version,
+      })),
+      action: { type: 'best_seller', best_seller: true },
+    });
+    expect(marked.status).toBe(200);
+    expect((await rowsOf([a.id, b.id])).map((r) => [r.bestSeller, r.version])).toEqual([
+      [true, a.version + 2],
+      [true, b.version + 2],
+    ]);
+  });
+
   it('lists every product a filter matches with its version, for "select all"', async () => {
     const res = await asAdmin('GET', `${ADMIN_BULK_API.selection}?status=inactive&q=bulk caftan`);
     expect(res.status).toBe(200);
