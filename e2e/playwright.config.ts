@@ -53,11 +53,12 @@ export default defineConfig({
   projects: [
     {
       name: 'storefront',
-      testIgnore: /(admin|admin-import|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
+      testIgnore:
+        /(admin(-[a-z]+)?|after-sale|variants|cod-and-manual-orders|back-in-stock|shipping|uae-journey)\.spec\.ts$/,
     },
     {
       name: 'back-office',
-      testMatch: /(admin|admin-import|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
+      testMatch: /(admin(-[a-z]+)?|after-sale|variants|cod-and-manual-orders|back-in-stock)\.spec\.ts$/,
       dependencies: ['storefront'],
     },
     {
@@ -123,6 +124,8 @@ export default defineConfig({
           'discounts-en',
           'discounts-ar',
           'journey-en',
+          'bulk-en',
+          'bulk-ar',
         ]
           .map(ownerEmail)
           .join(','),

@@ -76,6 +76,8 @@ export const paths = {
   adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
   adminShipping: { path: '/admin/shipping', href: () => '/admin/shipping' },
   adminDiscounts: { path: '/admin/discounts', href: () => '/admin/discounts' },
+  /** The accountant's page: the VAT report and its CSV. */
+  adminReports: { path: '/admin/reports', href: () => '/admin/reports' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 

@@ -56,6 +56,8 @@ export interface RequestOptions {
    * for the calls that make or end a session themselves (login, refresh, logout...): a 401 there is an answer.
    */
   session?: boolean;
+  /** `blob`: the answer's bytes (a CSV download), not JSON; a refusal is read as JSON all the same. */
+  as?: 'json' | 'blob';
 }
 
 /**
@@ -115,6 +117,7 @@ async function send<T>(path: string, options: RequestOptions, token: string | nu
     throw new ApiError(GENERIC_ERROR, 0);
   }
 
+  if (options.as === 'blob' && response.ok) return (await response.blob()) as T;
   const text = await response.text();
   let payload: unknown;
   try {

@@ -84,19 +84,7 @@ export class AdminProductService {
   ) {}
 
   async list(query: AdminProductListQuery) {
-    const filters: (SQL | undefined)[] = [];
-    if (query.status === 'archived') filters.push(isNotNull(products.archivedAt));
-    else {
-      filters.push(isNull(products.archivedAt));
-      if (query.status) filters.push(eq(products.status, query.status));
-    }
-    if (query.category) filters.push(eq(categories.slug, query.category));
-    if (query.q) {
-      // The owner looks a piece up by a fragment of its name in any language, or of its slug.
-      const like = `%${escapeLike(query.q.trim().toLowerCase())}%`;
-      filters.push(sql`(lower(${products.name}::text) like ${like} or ${products.slug} like ${like})`);
-    }
-    const where = and(...filters);
+    const where = productFilter(query);
     const [totalRow] = await this.db
       .select({ total: count() })
       .from(products)
@@ -601,6 +589,23 @@ function commonFields(p: typeof products.$inferSelect, category: string) {
     featured: p.featured,
     best_seller: p.bestSeller,
   };
+}
+
+/** The table's filters (status, collection, a fragment of a name or slug), as its list and "select all" read them. */
+export function productFilter(query: Omit<AdminProductListQuery, 'page' | 'per_page'>): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (query.status === 'archived') filters.push(isNotNull(products.archivedAt));
+  else {
+    filters.push(isNull(products.archivedAt));
+    if (query.status) filters.push(eq(products.status, query.status));
+  }
+  if (query.category) filters.push(eq(categories.slug, query.category));
+  if (query.q) {
+    // The owner looks a piece up by a fragment of its name in any language, or of its slug.
+    const like = `%${escapeLike(query.q.trim().toLowerCase())}%`;
+    filters.push(sql`(lower(${products.name}::text) like ${like} or ${products.slug} like ${like})`);
+  }
+  return and(...filters);
 }
 
 /** A write to a product's pictures changes the product: its `updated_at` moves. */

@@ -11,3 +11,4 @@ export { lineImages, type LineImage } from './line-images.js';
 export { AdminProductService, adminImage } from './admin-products.js';
 export { exportCatalogue } from './csv/export.js';
 export { importCatalogue, ImportRefused, type ImportOptions } from './csv/import.js';
+export { bulkChange, productSelection } from './bulk.js';

@@ -21,6 +21,7 @@ const CustomersPage = lazy(() => import('./customers/customers-page'));
 const CustomerPage = lazy(() => import('./customers/customer-page'));
 const ShippingPage = lazy(() => import('./shipping/shipping-page'));
 const DiscountsPage = lazy(() => import('./discounts/discounts-page'));
+const ReportsPage = lazy(() => import('./reports/reports-page'));
 
 /** A path of paths.ts as the routes below `/admin/*` name it. */
 const under = (path: string) => path.slice(paths.admin.path.length + 1);
@@ -50,6 +51,7 @@ export default function AdminApp() {
         <Route path={under(paths.adminCustomer.path)} element={<CustomerPage />} />
         <Route path={under(paths.adminShipping.path)} element={<ShippingPage />} />
         <Route path={under(paths.adminDiscounts.path)} element={<DiscountsPage />} />
+        <Route path={under(paths.adminReports.path)} element={<ReportsPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

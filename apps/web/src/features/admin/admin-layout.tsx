@@ -24,6 +24,7 @@ const NAV = [
   { to: paths.adminCustomers.href(), key: 'customers' },
   { to: paths.adminShipping.href(), key: 'shipping' },
   { to: paths.adminDiscounts.href(), key: 'discounts' },
+  { to: paths.adminReports.href(), key: 'reports' },
 ] as const;
 
 /**

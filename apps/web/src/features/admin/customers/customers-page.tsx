@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminCustomerRow } from '@boutique/contracts/admin';
+import { ADMIN_BULK_API } from '@boutique/contracts/admin-bulk';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAdminCustomers } from '../api/customers';
 import { PagedTable } from '../components/admin-table';
 import { AdminPageHeader, useListParams } from '../components/admin-ui';
+import { ExportButton } from '../components/export-button';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminCustomerRow>();
@@ -62,6 +64,7 @@ export default function CustomersPage() {
       <AdminPageHeader
         title={t('customers.title')}
         subtitle={list.data ? t('customers.count', { count: list.data.total }) : undefined}
+        actions={<ExportButton address={ADMIN_BULK_API.customersCsv} query={{}} filename="customers.csv" />}
       />
       <PagedTable
         label={t('customers.title')}

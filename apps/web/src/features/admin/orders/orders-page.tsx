@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderRow } from '@boutique/contracts/admin';
-import { FULFILLMENT_STATUSES } from '@boutique/contracts/constants';
+import { ADMIN_BULK_API } from '@boutique/contracts/admin-bulk';
+import { FULFILLMENT_STATUSES, shopDay } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { shopTimeZone } from '@/lib/boot';
 import { inputClass } from '@/components/ui/field';
 import { formatMoney } from '@/lib/format';
 import { useAdminOrders } from '../api/orders';
 import { PagedTable } from '../components/admin-table';
+import { ExportButton } from '../components/export-button';
 import { RefundsAttention } from './refunds-card';
 import {
   AdminPageHeader,
@@ -41,6 +43,14 @@ export default function OrdersPage() {
     from: isDay(values.from) ? values.from : undefined,
     to: isDay(values.to) ? values.to : undefined,
   });
+
+  // The export takes the list's days and status; without days, the shop's year so far.
+  const today = shopDay(new Date(), shopTimeZone());
+  const exportQuery = {
+    from: isDay(values.from) ? values.from : `${today.slice(0, 4)}-01-01`,
+    to: isDay(values.to) ? values.to : today,
+    status: status && status !== 'to_ship' ? status : undefined,
+  };
 
   const columns = useMemo(
     () => [
@@ -95,9 +105,16 @@ export default function OrdersPage() {
       <AdminPageHeader
         title={t('orders.title')}
         actions={
-          <Link className="adm-small-btn" to={paths.adminNewOrder.href()}>
-            {t('orders.newOrder')}
-          </Link>
+          <>
+            <ExportButton
+              address={ADMIN_BULK_API.ordersCsv}
+              query={exportQuery}
+              filename={`orders-${exportQuery.from}-${exportQuery.to}.csv`}
+            />
+            <Link className="adm-small-btn" to={paths.adminNewOrder.href()}>
+              {t('orders.newOrder')}
+            </Link>
+          </>
         }
       />
       <RefundsAttention />

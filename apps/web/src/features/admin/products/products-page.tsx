@@ -1,15 +1,18 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminProductRow } from '@boutique/contracts/admin';
+import { BULK_MAX_PRODUCTS } from '@boutique/contracts/admin-bulk';
 import type { Language } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
+import { productSelection } from '../api/bulk';
 import { useAdminCategories, useAdminProducts } from '../api/products';
 import { PagedTable } from '../components/admin-table';
 import { AdminPageHeader, FilterSelect, formatDateTime, useListParams } from '../components/admin-ui';
+import { BulkBar } from './bulk-bar';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminProductRow>();
@@ -31,9 +34,61 @@ export default function ProductsPage() {
     status,
   });
   const categories = useAdminCategories();
+  // The pieces chosen for a bulk action, with the version the table showed: kept across pages, dropped when
+  // the filter changes (the choice was of what the filter showed).
+  const [selection, setSelection] = useState<ReadonlyMap<number, number>>(new Map());
+  const [selectingAll, setSelectingAll] = useState(false);
+  useEffect(() => setSelection(new Map()), [values.q, values.category, values.status]);
+  const rows = list.data?.data ?? [];
+  const pageChosen = rows.length > 0 && rows.every((r) => selection.has(r.id));
+  const toggle = (chosen: { id: number; version: number }[], on: boolean) =>
+    setSelection((now) => {
+      const next = new Map(now);
+      for (const { id, version } of chosen) {
+        if (on) next.set(id, version);
+        else next.delete(id);
+      }
+      return next;
+    });
+  async function chooseAllMatching() {
+    setSelectingAll(true);
+    try {
+      const all = await productSelection({
+        q: values.q || undefined,
+        category: values.category || undefined,
+        status,
+      });
+      setSelection(new Map(all.products.map((p) => [p.id, p.version])));
+    } finally {
+      setSelectingAll(false);
+    }
+  }
 
   const columns = useMemo(
     () => [
+      column.display({
+        id: 'select',
+        header: () => (
+          <input
+            type="checkbox"
+            className="adm-select"
+            aria-label={t('bulk.selectPage')}
+            checked={pageChosen}
+            onChange={(e) => toggle(rows, e.target.checked)}
+          />
+        ),
+        cell: (info) => (
+          <input
+            type="checkbox"
+            className="adm-select"
+            aria-label={t('bulk.selectOne', {
+              name: info.row.original.name[lang] || info.row.original.name.en,
+            })}
+            checked={selection.has(info.row.original.id)}
+            onChange={(e) => toggle([info.row.original], e.target.checked)}
+          />
+        ),
+      }),
       column.accessor((row) => row.name[lang] || row.name.en, {
         id: 'name',
         header: () => t('products.name'),
@@ -102,8 +157,10 @@ export default function ProductsPage() {
         cell: (info) => <span className="adm-num">{formatDateTime(info.getValue(), lang)}</span>,
       }),
     ],
-    [t, lang, categories.data],
+    // `toggle` only sets state: the columns change with what is chosen and the rows shown.
+    [t, lang, categories.data, selection, pageChosen, rows],
   );
+  const total = list.data?.total ?? 0;
 
   return (
     <>
@@ -121,6 +178,29 @@ export default function ProductsPage() {
           </>
         }
       />
+      {selection.size > 0 && (
+        <>
+          {pageChosen && total > selection.size && (
+            <p className="adm-bulk-all" role="status">
+              {t('bulk.pageChosen', { count: selection.size })}{' '}
+              <button
+                type="button"
+                className="adm-link"
+                disabled={selectingAll}
+                onClick={() => void chooseAllMatching()}
+              >
+                {t('bulk.selectAllMatching', { count: Math.min(total, BULK_MAX_PRODUCTS) })}
+              </button>
+            </p>
+          )}
+          <BulkBar
+            selection={selection}
+            categories={categories.data ?? []}
+            onDone={(results) => toggle(results, true)}
+            onClear={() => setSelection(new Map())}
+          />
+        </>
+      )}
       <PagedTable
         label={t('products.title')}
         search={{
