@@ -421,6 +421,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: config.publicUrl,
         },
         timeZone: config.shop.timeZone,
+        desk: {
+          limiter: new RateLimiter(rateLimits),
+          replyPerAdmin: config.auth.rateLimits.replyPerAdmin,
+          language: config.shopLanguage,
+        },
         manualOrders: new ManualOrders(database.db, orders, orderMails, {
           cashOnDelivery: config.payments.cashOnDelivery,
           paymentLinkHours: config.payments.paymentLinkHours,
