@@ -4,11 +4,12 @@ import { DESK_LIMITS } from '@boutique/contracts/admin-desk';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { useAddNote, useDeleteNote, useNotes, type NoteSubject } from '../api/desk';
-import { errorMessage, formatDateTime } from '../components/admin-ui';
+import { errorMessage } from '../components/admin-ui';
+import { TimelineEntry } from './timeline-entry';
 
 /** The staff's internal notes on an order or a customer: a timeline, newest first, with a small form. */
 export function NotesCard({ subject }: { subject: NoteSubject }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const notes = useNotes(subject);
   const add = useAddNote(subject);
   const remove = useDeleteNote(subject);
@@ -54,16 +55,7 @@ export function NotesCard({ subject }: { subject: NoteSubject }) {
       {notes.data && notes.data.length > 0 && (
         <ol className="adm-desk-timeline" aria-label={t('desk.notes')}>
           {notes.data.map((note) => (
-            <li key={note.id}>
-              <p className="adm-muted">
-                <bdi>{note.author?.name ?? t('desk.unknownAuthor')}</bdi> ·{' '}
-                <time className="adm-num" dateTime={note.created_at}>
-                  {formatDateTime(note.created_at, i18n.language)}
-                </time>
-              </p>
-              <p className="adm-message-text" dir="auto">
-                {note.body}
-              </p>
+            <TimelineEntry key={note.id} author={note.author} at={note.created_at} body={note.body}>
               {note.deletable && (
                 <button
                   type="button"
@@ -75,7 +67,7 @@ export function NotesCard({ subject }: { subject: NoteSubject }) {
                   {t('desk.deleteNote')}
                 </button>
               )}
-            </li>
+            </TimelineEntry>
           ))}
         </ol>
       )}

@@ -5,14 +5,15 @@ import { DESK_LIMITS } from '@boutique/contracts/admin-desk';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { useSendReply, useThread } from '../api/desk';
-import { errorMessage, formatDateTime } from '../components/admin-ui';
+import { errorMessage } from '../components/admin-ui';
+import { TimelineEntry } from './timeline-entry';
 import { staleRecord } from '../components/conflict';
 
 const TONE = { queued: 'warn', sent: 'good', failed: 'bad' } as const;
 
 /** A message's replies (each with its e-mail's state) and the form that sends one by e-mail. */
 export function ReplyThread({ message }: { message: AdminMessage }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const thread = useThread(message.id, open || message.answered_at !== null);
   const send = useSendReply(message.id);
@@ -24,20 +25,18 @@ export function ReplyThread({ message }: { message: AdminMessage }) {
       {replies.length > 0 && (
         <ol className="adm-desk-timeline" aria-label={t('desk.replies')}>
           {replies.map((reply) => (
-            <li key={reply.id} data-testid="desk-reply">
-              <p className="adm-muted">
-                <bdi>{reply.author?.name ?? t('desk.unknownAuthor')}</bdi> ·{' '}
-                <time className="adm-num" dateTime={reply.sent_at}>
-                  {formatDateTime(reply.sent_at, i18n.language)}
-                </time>{' '}
+            <TimelineEntry
+              key={reply.id}
+              testId="desk-reply"
+              author={reply.author}
+              at={reply.sent_at}
+              body={reply.body}
+              badge={
                 <span className="adm-badge" data-tone={TONE[reply.delivery]}>
                   {t(`desk.delivery.${reply.delivery}`)}
                 </span>
-              </p>
-              <p className="adm-message-text" dir="auto">
-                {reply.body}
-              </p>
-            </li>
+              }
+            />
           ))}
         </ol>
       )}
