@@ -55,7 +55,7 @@ for (const [lang, dark, width] of [
     await page.goto(addressIn(lang, '/contact'));
     await page.getByLabel(c('form.name'), { exact: false }).first().fill(shopper.name);
     await page.getByLabel(c('form.email'), { exact: false }).first().fill(shopper.email);
-    await page.getByLabel(c('form.message'), { exact: false }).first().fill(text.message);
+    await page.getByRole('textbox', { name: c('form.message'), exact: true }).fill(text.message);
     await page.getByRole('button', { name: c('form.submit') }).click();
     await expect(page.getByText(c('form.success'))).toBeVisible();
 
@@ -83,7 +83,7 @@ for (const [lang, dark, width] of [
     // A note on the order, seen on its page only by the staff.
     await page.goto(addressIn(lang, `/admin/orders/${order.order_id}`));
     await page.getByLabel(a('desk.newNote')).fill(text.orderNote);
-    await page.getByRole('button', { name: a('desk.addNote') }).click();
+    await page.getByRole('button', { name: a('desk.addNote'), exact: true }).click();
     await expect(page.getByText(text.orderNote)).toBeVisible();
     await expect(page.getByLabel(a('desk.newNote'))).toHaveValue('');
     await snapTo(page, `order-notes-${suffix}`);
@@ -92,19 +92,19 @@ for (const [lang, dark, width] of [
     await page.goto(addressIn(lang, `/admin/customers?q=${encodeURIComponent(shopper.email)}`));
     await page.getByRole('link', { name: shopper.name }).click();
     await page.getByLabel(a('desk.newNote')).fill(text.note);
-    await page.getByRole('button', { name: a('desk.addNote') }).click();
+    await page.getByRole('button', { name: a('desk.addNote'), exact: true }).click();
     await expect(page.getByText(text.note)).toBeVisible();
     const tagInput = page.getByLabel(a('desk.newTag'));
     await tagInput.fill('  VIP ');
-    await page.getByRole('button', { name: a('desk.addTag') }).click();
+    await page.getByRole('button', { name: a('desk.addTag'), exact: true }).click();
     const chips = page.getByRole('list', { name: a('desk.tags') });
     await expect(chips.getByText('vip', { exact: true })).toBeVisible();
     // A tag with characters outside the rule is refused where it is typed.
     await tagInput.fill('vip!');
-    await page.getByRole('button', { name: a('desk.addTag') }).click();
+    await page.getByRole('button', { name: a('desk.addTag'), exact: true }).click();
     await expect(tagInput).toHaveAttribute('aria-invalid', 'true');
     await tagInput.fill(lang === 'en' ? 'made to measure' : 'تفصيل');
-    await page.getByRole('button', { name: a('desk.addTag') }).click();
+    await page.getByRole('button', { name: a('desk.addTag'), exact: true }).click();
     await expect(chips.locator('li')).toHaveCount(2);
     expect(await seriousViolations(page, 'customer')).toEqual([]);
     await fitsAPhone(page);
