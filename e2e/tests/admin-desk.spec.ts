@@ -84,7 +84,7 @@ for (const [lang, dark, width] of [
     await page.goto(addressIn(lang, `/admin/orders/${order.order_id}`));
     await page.getByLabel(a('desk.newNote')).fill(text.orderNote);
     await page.getByRole('button', { name: a('desk.addNote'), exact: true }).click();
-    await expect(page.getByText(text.orderNote)).toBeVisible();
+    await expect(page.getByText(text.orderNote, { exact: true })).toBeVisible();
     await expect(page.getByLabel(a('desk.newNote'))).toHaveValue('');
     await snapTo(page, `order-notes-${suffix}`);
 
@@ -93,7 +93,7 @@ for (const [lang, dark, width] of [
     await page.getByRole('link', { name: shopper.name }).click();
     await page.getByLabel(a('desk.newNote')).fill(text.note);
     await page.getByRole('button', { name: a('desk.addNote'), exact: true }).click();
-    await expect(page.getByText(text.note)).toBeVisible();
+    await expect(page.getByText(text.note, { exact: true })).toBeVisible();
     const tagInput = page.getByLabel(a('desk.newTag'));
     await tagInput.fill('  VIP ');
     await page.getByRole('button', { name: a('desk.addTag'), exact: true }).click();
