@@ -126,6 +126,8 @@ export default defineConfig({
           'journey-en',
           'bulk-en',
           'bulk-ar',
+          'desk-en',
+          'desk-ar',
         ]
           .map(ownerEmail)
           .join(','),

@@ -39,6 +39,8 @@ export const engineDependent = [
   'test/admin.test.ts',
   // Bulk product changes under row locks (all or nothing), money rounding and the VAT report's sums.
   'test/bulk-and-exports.test.ts',
+  // The owner's desk: tag versions under row locks, replies counted per admin in Redis (429), GIN on text[].
+  'test/owner-desk.test.ts',
   // Discount codes claimed by racing shoppers under the code's row lock; attempts counted per account (429).
   'test/discounts.test.ts',
   // SQL whose answers differ between versions: pg_trgm and text search, interval arithmetic.

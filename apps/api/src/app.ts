@@ -422,6 +422,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
         timeZone: config.shop.timeZone,
         catalogueImport: { ...config.catalogueImport, limiter: new RateLimiter(rateLimits) },
+        desk: {
+          limiter: new RateLimiter(rateLimits),
+          replyPerAdmin: config.auth.rateLimits.replyPerAdmin,
+          language: config.shopLanguage,
+        },
         manualOrders: new ManualOrders(database.db, orders, orderMails, {
           cashOnDelivery: config.payments.cashOnDelivery,
           paymentLinkHours: config.payments.paymentLinkHours,

@@ -460,6 +460,14 @@ export const AdminCustomerListQuerySchema = z.object({
   per_page: perPage,
   /** Name or e-mail, any part of it. */
   q: query,
+  /** Only the customers with this tag (admin-desk.ts). */
+  tag: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(30)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuerySchema>;
 
@@ -741,6 +749,10 @@ export const AdminMessageSchema = z.object({
   created_at: z.string(),
   read_at: z.string().nullable(),
   archived_at: z.string().nullable(),
+  /** When the shop first replied from the back office. */
+  answered_at: z.string().nullable(),
+  /** The language of the page it was sent from, when known: replies are written in it. */
+  locale: z.enum(LANGUAGES).nullable(),
   version: z.number().int(),
 });
 export type AdminMessage = z.infer<typeof AdminMessageSchema>;
@@ -780,6 +792,8 @@ export const AdminCustomerRowSchema = z.object({
   orders_count: z.number().int(),
   /** Sum of the paid orders that were not cancelled. */
   total_spent: MoneySchema,
+  /** The staff's tags of the customer (admin-desk.ts). */
+  tags: z.array(z.string()),
 });
 export type AdminCustomerRow = z.infer<typeof AdminCustomerRowSchema>;
 export const AdminCustomerListResponseSchema = envelope(
@@ -789,6 +803,8 @@ export type AdminCustomerListResponse = z.infer<typeof AdminCustomerListResponse
 export const AdminCustomerResponseSchema = envelope(
   z.object({
     customer: AdminCustomerRowSchema,
+    /** The version of the customer's tags, for `PUT …/tags` (decision 028). */
+    tags_version: z.number().int(),
     orders: z.array(AdminOrderRowSchema),
     addresses: z.array(StoredAddressSchema.extend({ id: z.number().int(), is_default: z.boolean() })),
   }),

@@ -225,6 +225,8 @@ export const ContactMessageSchema = z.object({
     '',
   ),
   subject: z.optional(z.enum(CONTACT_SUBJECTS, { error: 'Choose one of the listed subjects.' })),
+  /** The language of the page it is sent from: the shop's replies are written in it. */
+  lang,
   message: z
     .string({ error: required('message') })
     .check(

@@ -28,6 +28,7 @@ describe('auth configuration', () => {
         forgotPerIp: { max: 20, windowS: 3600 },
         resetPerIp: { max: 20, windowS: 3600 },
         contactPerIp: { max: 5, windowS: 3600 },
+        replyPerAdmin: { max: 60, windowS: 3600 },
         avatarPerUser: { max: 10, windowS: 3600 },
         secondFactorPerUser: { max: 5, windowS: 900 },
         verificationPerUser: { max: 3, windowS: 3600 },

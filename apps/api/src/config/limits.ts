@@ -21,6 +21,8 @@ export const LimitsEnv = z.object({
   RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Contact-form messages from one IP in an hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Replies to contact messages one admin may send from the back office in an hour (each is an e-mail). */
+  REPLY_LIMIT_PER_ADMIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /**
    * Storefront pages with filter values not rendered yet (`?color=…`) one client may have rendered in a minute;
    * beyond, the page is served without its filters and the browser applies them.
@@ -53,6 +55,8 @@ export interface RateLimits {
   forgotPerIp: RateLimitRule;
   resetPerIp: RateLimitRule;
   contactPerIp: RateLimitRule;
+  /** Replies to contact messages per admin. */
+  replyPerAdmin: RateLimitRule;
   avatarPerUser: RateLimitRule;
   /** Codes of the second factor tried per account. */
   secondFactorPerUser: RateLimitRule;
@@ -73,6 +77,7 @@ export function rateLimits(e: LimitsEnv): RateLimits {
     forgotPerIp: { max: e.FORGOT_LIMIT_PER_IP, windowS: 60 * 60 },
     resetPerIp: { max: e.RESET_LIMIT_PER_IP, windowS: 60 * 60 },
     contactPerIp: { max: e.CONTACT_LIMIT_PER_IP, windowS: 60 * 60 },
+    replyPerAdmin: { max: e.REPLY_LIMIT_PER_ADMIN, windowS: 60 * 60 },
     avatarPerUser: { max: e.AVATAR_LIMIT_PER_USER, windowS: 60 * 60 },
     secondFactorPerUser: { max: 5, windowS: 15 * 60 },
     verificationPerUser: { max: 3, windowS: 60 * 60 },

@@ -7,17 +7,18 @@ import type {
   MessageUpdate,
 } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
-import { addresses, contactMessages, users } from '../../db/schema/index.js';
+import { addresses, contactMessages, customerTags, users } from '../../db/schema/index.js';
 import { claimVersion } from '../../db/versions.js';
 import { HttpError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/search-text.js';
+import { emailLanguage } from '../../lib/mail-layout.js';
 import { recordAudit } from '../audit/index.js';
 import { ordersOf } from '../orders/index.js';
 import { failedMessages, retryFailed } from '../outbox/index.js';
 
 // ---------------------------------------------------------------- messages
 
-const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({
+export const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({
   id: m.id,
   name: m.name,
   email: m.email,
@@ -27,6 +28,8 @@ const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({
   created_at: m.createdAt.toISOString(),
   read_at: m.readAt?.toISOString() ?? null,
   archived_at: m.archivedAt?.toISOString() ?? null,
+  answered_at: m.answeredAt?.toISOString() ?? null,
+  locale: m.locale ? emailLanguage(m.locale) : null,
   version: m.version,
 });
 
@@ -123,6 +126,7 @@ function customerSelect(db: Database) {
       ordersCount: sql<number>`(select count(*)::int from orders o where o.user_id = users.id)`,
       totalSpent: sql<string>`(select coalesce(sum(o.total_amount), 0)::numeric(12,2)::text from orders o
         where o.user_id = users.id and o.payment_status = 'succeeded' and o.fulfillment_status <> 'cancelled')`,
+      tags: sql<string[] | null>`(select ct.tags from customer_tags ct where ct.id = users.id)`,
     })
     .from(users);
 }
@@ -136,11 +140,17 @@ const toCustomer = (r: Awaited<ReturnType<typeof customerSelect>>[number]): Admi
   created_at: r.createdAt.toISOString(),
   orders_count: r.ordersCount,
   total_spent: r.totalSpent,
+  tags: r.tags ?? [],
 });
 
 export async function listCustomers(db: Database, query: AdminCustomerListQuery) {
   const like = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
-  const where = like ? sql`(${users.email} like ${like} or lower(${users.name}) like ${like})` : undefined;
+  const where = and(
+    like ? sql`(${users.email} like ${like} or lower(${users.name}) like ${like})` : undefined,
+    query.tag
+      ? sql`exists (select 1 from customer_tags ct where ct.id = users.id and ct.tags @> array[${query.tag}]::text[])`
+      : undefined,
+  );
   const [[totalRow], rows] = await Promise.all([
     db.select({ n: count() }).from(users).where(where),
     customerSelect(db)
@@ -162,16 +172,18 @@ export async function listCustomers(db: Database, query: AdminCustomerListQuery)
 export async function customerDetail(db: Database, id: number) {
   const [row] = await customerSelect(db).where(eq(users.id, id)).limit(1);
   if (!row) throw new HttpError(404, 'Customer not found');
-  const [orderList, addressRows] = await Promise.all([
+  const [orderList, addressRows, [tagRow]] = await Promise.all([
     ordersOf(db, id),
     db
       .select()
       .from(addresses)
       .where(eq(addresses.userId, id))
       .orderBy(desc(addresses.isDefault), asc(addresses.id)),
+    db.select({ version: customerTags.version }).from(customerTags).where(eq(customerTags.id, id)),
   ]);
   return {
     customer: toCustomer(row),
+    tags_version: tagRow?.version ?? 1,
     orders: orderList,
     addresses: addressRows.map((a) => ({
       id: a.id,

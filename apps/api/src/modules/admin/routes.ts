@@ -4,6 +4,7 @@ import { ADMIN_UPLOAD, AdminStatsQuerySchema, AdminStatsResponseSchema } from '@
 import { privateRoutes } from '../../lib/private-routes.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import { bulkAdminRoutes } from './bulk-routes.js';
+import { deskAdminRoutes } from './desk-routes.js';
 import { galleryAdminRoutes } from './gallery-routes.js';
 import { inboxAdminRoutes } from './inbox-routes.js';
 import { orderAdminRoutes } from './order-routes.js';
@@ -40,6 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(orderAdminRoutes, options);
   await app.register(inboxAdminRoutes, options);
   await app.register(bulkAdminRoutes, options);
+  await app.register(deskAdminRoutes, options);
 
   app.get(
     '/v1/admin/stats',

@@ -5,7 +5,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_UPLOAD, VersionSchema } from '@boutique/contracts/admin';
+import type { Language } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
+import type { RateLimitRule } from '../../config/index.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import { fieldError, HttpError } from '../../lib/http-error.js';
 import type { Storage } from '../../storage/index.js';
 import type { OrderService } from '../orders/index.js';
@@ -27,6 +30,8 @@ export interface AdminRoutesOptions {
   manualOrders: ManualOrders;
   /** The catalogue CSV import: IMPORT_URL_HOSTS, and IMPORT_LIMIT_PER_ADMIN counted by `limiter`. */
   catalogueImport: { urlHosts: string[]; perAdmin: RateLimitRule; limiter: RateLimiter };
+  /** The owner's desk: replies per admin (REPLY_LIMIT_PER_ADMIN an hour), in the shop's language by default. */
+  desk: { limiter: RateLimiter; replyPerAdmin: RateLimitRule; language: Language };
 }
 
 export const tags = ['admin'];

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
 import type { RateLimitRule } from '../../env.js';
 import { enqueueMail } from '../outbox/index.js';
+import { emailLanguage } from '../../lib/mail-layout.js';
 import { contactCopyMail } from './contact-mail.js';
 import type { Language } from '@boutique/contracts';
 import { clientKey, createThrottle, type RateLimiter } from '../../lib/rate-limit.js';
@@ -36,12 +37,19 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     },
     async (req, reply) => {
       await throttle(req, reply, [[limit, clientKey(req.ip)]]);
-      const { name, email, phone, subject, message } = req.body;
+      const { name, email, phone, subject, message, lang } = req.body;
       // The message and its copy to the shop are written together: a message is never kept without its copy.
       const row = await db.transaction(async (tx) => {
         const [stored] = await tx
           .insert(contactMessages)
-          .values({ name, email, phone, subject: subject ?? null, message })
+          .values({
+            name,
+            email,
+            phone,
+            subject: subject ?? null,
+            message,
+            locale: lang ? emailLanguage(lang) : null,
+          })
           .returning({ id: contactMessages.id });
         if (!stored) throw new Error('contact message was not stored');
         await enqueueMail(tx, {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.js';
 import type { Database } from '../../db/client.js';
 import { outbox, type OutboxMail } from '../../db/schema/index.js';
@@ -18,11 +18,28 @@ export interface Enqueue {
  * Writes messages to the outbox. Call it with the transaction of their cause: they exist if and only if it
  * commits, and the commit wakes the workers of every instance (a trigger's NOTIFY).
  */
-export async function enqueueMail(tx: Writer, ...messages: Enqueue[]): Promise<void> {
-  if (messages.length === 0) return;
-  await tx
+export async function enqueueMail(tx: Writer, ...messages: Enqueue[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
     .insert(outbox)
-    .values(messages.map(({ kind, about, message }) => ({ kind, subject: about ?? null, message })));
+    .values(messages.map(({ kind, about, message }) => ({ kind, subject: about ?? null, message })))
+    .returning({ id: outbox.id });
+  return rows.map((r) => r.id);
+}
+
+export interface Delivery {
+  status: 'pending' | 'sent' | 'failed';
+  sentAt: Date | null;
+}
+
+/** Where these messages are (by their outbox id): waiting, delivered or given up on. */
+export async function deliveryOf(db: Database, ids: number[]): Promise<Map<number, Delivery>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: outbox.id, status: outbox.status, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(inArray(outbox.id, ids));
+  return new Map(rows.map((r) => [r.id, { status: r.status, sentAt: r.sentAt }]));
 }
 
 export interface FailedMessage {

@@ -8,6 +8,7 @@ import { adminRequest, listQuery } from './admin-request';
 
 export interface CustomerFilters {
   q?: string;
+  tag?: string;
   page: number;
   per_page: number;
 }

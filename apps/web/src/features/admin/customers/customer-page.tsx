@@ -3,16 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAdminCustomer } from '../api/customers';
+import { NotesCard } from '../desk/notes-card';
+import { TagsCard } from '../desk/tags-card';
 import { AdminPageHeader, OrderStatusBadge, QueryState, formatDateTime } from '../components/admin-ui';
 
-/** One account, read only: who, its orders and its saved addresses. */
+/** One account: who, its tags and the staff's notes, its orders and its saved addresses (read only). */
 export default function CustomerPage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
   const query = useAdminCustomer(Number(id));
   if (!query.data) return <QueryState error={query.error} retry={() => void query.refetch()} />;
-  const { customer, orders, addresses } = query.data;
+  const { customer, orders, addresses, tags_version } = query.data;
   return (
     <>
       <AdminPageHeader
@@ -36,6 +38,8 @@ export default function CustomerPage() {
         </div>
       </div>
       <div className="adm-grid">
+        <TagsCard customerId={customer.id} tags={customer.tags} version={tags_version} />
+        <NotesCard subject={{ kind: 'customer', id: customer.id }} />
         <section className="adm-card" aria-labelledby="customer-orders">
           <h2 id="customer-orders">{t('customers.orders')}</h2>
           {orders.length === 0 ? (

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_API, AdminCustomerListResponseSchema, type AdminCustomerRow } from '@boutique/contracts/admin';
+import { DESK_API, TagsInUseResponseSchema } from '@boutique/contracts/admin-desk';
 import { createTestI18n, renderWithProviders } from '@/testing/providers';
 import { fakeApi, ok } from '../test-api';
 import CustomersPage from './customers-page';
@@ -14,10 +15,11 @@ const customer = (change: Partial<AdminCustomerRow>): AdminCustomerRow => ({
   created_at: '2026-02-10T09:00:00.000Z',
   orders_count: 3,
   total_spent: '4350.00',
+  tags: [],
   ...change,
 });
 const everyone = [
-  customer({}),
+  customer({ tags: ['vip'] }),
   customer({ id: 2, name: 'Hind Alaoui', email: 'hind@example.ae', orders_count: 1, total_spent: '950.00' }),
   customer({
     id: 3,
@@ -31,25 +33,29 @@ const everyone = [
 
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  api = fakeApi().get(ADMIN_API.customers, ({ query }) => {
-    const q = query.get('q')?.toLowerCase();
-    const found = everyone.filter((c) => !q || `${c.name} ${c.email}`.toLowerCase().includes(q));
-    const page = Number(query.get('page'));
-    // Two per page, so that the list has pages.
-    const data = found.slice((page - 1) * 2, page * 2);
-    return ok(AdminCustomerListResponseSchema, {
-      success: true,
-      data: {
-        customers: {
-          data,
-          current_page: page,
-          last_page: Math.max(1, Math.ceil(found.length / 2)),
-          per_page: 2,
-          total: found.length,
+  api = fakeApi()
+    .get(DESK_API.tagsInUse, () =>
+      ok(TagsInUseResponseSchema, { success: true, data: { tags: [{ tag: 'vip', count: 1 }] } }),
+    )
+    .get(ADMIN_API.customers, ({ query }) => {
+      const q = query.get('q')?.toLowerCase();
+      const found = everyone.filter((c) => !q || `${c.name} ${c.email}`.toLowerCase().includes(q));
+      const page = Number(query.get('page'));
+      // Two per page, so that the list has pages.
+      const data = found.slice((page - 1) * 2, page * 2);
+      return ok(AdminCustomerListResponseSchema, {
+        success: true,
+        data: {
+          customers: {
+            data,
+            current_page: page,
+            last_page: Math.max(1, Math.ceil(found.length / 2)),
+            per_page: 2,
+            total: found.length,
+          },
         },
-      },
+      });
     });
-  });
 });
 afterEach(() => {
   cleanup();
@@ -77,8 +83,8 @@ describe('the customers list', () => {
     await renderPage();
     expect(screen.getByText('3 accounts')).toBeTruthy();
     expect(rows()).toEqual([
-      ['Salma Bennani', 'salma@example.ae', '3', 'AED\u00a04,350', '10 February 2026', 'Customer'],
-      ['Hind Alaoui', 'hind@example.ae', '1', 'AED\u00a0950', '10 February 2026', 'Customer'],
+      ['Salma Bennani', 'vip', 'salma@example.ae', '3', 'AED\u00a04,350', '10 February 2026', 'Customer'],
+      ['Hind Alaoui', '', 'hind@example.ae', '1', 'AED\u00a0950', '10 February 2026', 'Customer'],
     ]);
     expect(screen.getByRole('link', { name: 'Hind Alaoui' }).getAttribute('href')).toBe('/admin/customers/2');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -86,6 +92,7 @@ describe('the customers list', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0]).toEqual([
       'new@example.ae',
+      '',
       'new@example.ae',
       '0',
       'AED\u00a00',

@@ -8,8 +8,9 @@ import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAdminCustomers } from '../api/customers';
 import { PagedTable } from '../components/admin-table';
-import { AdminPageHeader, useListParams } from '../components/admin-ui';
+import { AdminPageHeader, FilterSelect, useListParams } from '../components/admin-ui';
 import { ExportButton } from '../components/export-button';
+import { useTagsInUse } from '../api/desk';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminCustomerRow>();
@@ -18,8 +19,14 @@ const column = createColumnHelper<AdminCustomerRow>();
 export default function CustomersPage() {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
-  const { values, page, set } = useListParams(['q'] as const);
-  const list = useAdminCustomers({ page, per_page: PER_PAGE, q: values.q || undefined });
+  const { values, page, set } = useListParams(['q', 'tag'] as const);
+  const list = useAdminCustomers({
+    page,
+    per_page: PER_PAGE,
+    q: values.q || undefined,
+    tag: values.tag || undefined,
+  });
+  const tagsInUse = useTagsInUse();
   const columns = useMemo(
     () => [
       column.accessor('name', {
@@ -29,6 +36,19 @@ export default function CustomersPage() {
             <bdi>{info.getValue() || info.row.original.email}</bdi>
           </Link>
         ),
+      }),
+      column.accessor('tags', {
+        header: () => t('desk.tags'),
+        cell: (info) =>
+          info.getValue().length > 0 && (
+            <ul className="adm-chips">
+              {info.getValue().map((tag) => (
+                <li key={tag} className="adm-chip">
+                  <bdi>{tag}</bdi>
+                </li>
+              ))}
+            </ul>
+          ),
       }),
       column.accessor('email', {
         header: () => t('customers.email'),
@@ -66,6 +86,21 @@ export default function CustomersPage() {
         subtitle={list.data ? t('customers.count', { count: list.data.total }) : undefined}
         actions={<ExportButton address={ADMIN_BULK_API.customersCsv} query={{}} filename="customers.csv" />}
       />
+      <div className="adm-filters">
+        <FilterSelect
+          id="customers-tag"
+          label={t('desk.filterByTag')}
+          value={values.tag}
+          options={[
+            { value: '', label: t('desk.allTags') },
+            ...(tagsInUse.data ?? []).map(({ tag, count }) => ({ value: tag, label: `${tag} (${count})` })),
+            ...(values.tag && !tagsInUse.data?.some((x) => x.tag === values.tag)
+              ? [{ value: values.tag, label: values.tag }]
+              : []),
+          ]}
+          onChange={(tag) => set({ tag })}
+        />
+      </div>
       <PagedTable
         label={t('customers.title')}
         search={{

@@ -7,6 +7,11 @@ import {
   MessageUpdateSchema,
   type AdminMessage,
 } from '@boutique/contracts/admin';
+import {
+  AdminReplyListResponseSchema,
+  AdminReplyResponseSchema,
+  DESK_API,
+} from '@boutique/contracts/admin-desk';
 import { createTestI18n, renderWithProviders } from '@/testing/providers';
 import { fakeApi, ok, refused } from '../test-api';
 import MessagesPage from './messages-page';
@@ -21,6 +26,8 @@ const message = (change: Partial<AdminMessage>): AdminMessage => ({
   created_at: '2026-11-25T09:00:00.000Z',
   read_at: null,
   archived_at: null,
+  answered_at: null,
+  locale: null,
   version: 1,
   ...change,
 });
@@ -137,14 +144,51 @@ describe('the messages', () => {
     expect(screen.getByText('1 unread')).toBeTruthy();
   });
 
-  it('answers by e-mail with the subject in the owner’s words', async () => {
-    await renderPage();
-    expect(
-      within(card(/Salma Bennani/))
-        .getByRole('link', { name: 'Reply by e-mail' })
-        .getAttribute('href'),
-    ).toBe(
-      `mailto:salma%40example.ae?subject=${encodeURIComponent('Your message to Dar Lalla — Made to measure')}`,
+  it('sends a reply with the version the page showed, then shows it in the thread with its state', async () => {
+    const reply = {
+      id: 7,
+      body: 'Yes, up to 160 cm.',
+      author: null,
+      sent_at: '2026-11-25T10:00:00.000Z',
+      delivered_at: null,
+    };
+    api.on('POST', DESK_API.replies(1), ({ body }) => {
+      messages = messages.map((m) => (m.id === 1 ? { ...m, answered_at: reply.sent_at, version: 2 } : m));
+      api.on('GET', DESK_API.replies(1), () =>
+        ok(AdminReplyListResponseSchema, {
+          success: true,
+          data: { message: messages[0]!, replies: [{ ...reply, delivery: 'sent' }] },
+        }),
+      );
+      return ok(
+        AdminReplyResponseSchema,
+        {
+          success: true,
+          data: {
+            message: messages[0]!,
+            reply: { ...reply, body: (body as { body: string }).body, delivery: 'queued' },
+          },
+        },
+        201,
+      );
+    });
+    api.on('GET', DESK_API.replies(1), () =>
+      ok(AdminReplyListResponseSchema, { success: true, data: { message: messages[0]!, replies: [] } }),
     );
+    await renderPage();
+    fireEvent.click(within(card(/Salma Bennani/)).getByRole('button', { name: 'Reply by e-mail' }));
+    fireEvent.change(within(card(/Salma Bennani/)).getByLabelText('Reply to salma@example.ae'), {
+      target: { value: 'Yes, up to 160 cm.' },
+    });
+    fireEvent.click(within(card(/Salma Bennani/)).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(api.seen('POST', DESK_API.replies(1))[0]?.body).toEqual({
+        body: 'Yes, up to 160 cm.',
+        version: 1,
+      }),
+    );
+    expect(await within(card(/Salma Bennani/)).findByText('Sent')).toBeTruthy();
+    expect(within(card(/Salma Bennani/)).getByText('Answered')).toBeTruthy();
+    expect(within(card(/Salma Bennani/)).getByText('Yes, up to 160 cm.')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminFailedMail, AdminMessage } from '@boutique/contracts/admin';
 import { useAdminMessages, useFailedMails, useResendMail, useUpdateMessage } from '../api/messages';
 import { staleRecord } from '../components/conflict';
+import { ReplyThread } from '../desk/reply-thread';
 import {
   AdminPageHeader,
   Pager,
@@ -15,7 +16,7 @@ const PER_PAGE = 20;
 const BOXES = ['inbox', 'archived', 'failed'] as const;
 type Box = (typeof BOXES)[number];
 
-/** The contact form's messages: unread first; read, archive, answer by e-mail. */
+/** The contact form's messages: unread first; read, archive, reply (e-mailed from the shop, kept in the thread). */
 export default function MessagesPage() {
   const { t } = useTranslation('admin');
   const { values, page, set } = useListParams(['box'] as const);
@@ -70,9 +71,6 @@ function MessageCard({ message }: { message: AdminMessage }) {
   const subject = message.subject
     ? t(`messages.subjects.${message.subject}`, { defaultValue: message.subject })
     : '';
-  const reply = `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(
-    `${t('messages.replySubject')}${subject ? ` — ${subject}` : ''}`,
-  )}`;
   const headingId = `message-${message.id}`;
   return (
     <article className="adm-card adm-message" data-unread={unread} aria-labelledby={headingId}>
@@ -82,6 +80,13 @@ function MessageCard({ message }: { message: AdminMessage }) {
             {t('messages.new')}
           </span>
         )}{' '}
+        {message.answered_at && (
+          <>
+            <span className="adm-badge" data-tone="good">
+              {t('desk.answered')}
+            </span>{' '}
+          </>
+        )}
         <bdi>{message.name}</bdi>
         {subject && <span className="adm-muted"> · {subject}</span>}
       </h2>
@@ -99,10 +104,8 @@ function MessageCard({ message }: { message: AdminMessage }) {
       <p className="adm-message-text" dir="auto">
         {message.message}
       </p>
+      <ReplyThread message={message} />
       <div className="adm-actions">
-        <a className="adm-small-btn" href={reply}>
-          {t('messages.reply')}
-        </a>
         <button
           type="button"
           className="adm-small-btn"

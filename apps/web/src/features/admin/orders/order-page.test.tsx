@@ -10,6 +10,7 @@ import {
   RETURN_TABS,
   type ReturnTab,
 } from '@boutique/contracts/admin-after-sale';
+import { AdminNoteListResponseSchema, DESK_API } from '@boutique/contracts/admin-desk';
 import { createTestI18n, renderWithProviders, stubModalDialogs } from '@/testing/providers';
 import { fakeApi, ok, refused } from '../test-api';
 import { testOrder } from './test-order';
@@ -25,6 +26,9 @@ beforeEach(() => {
   stubModalDialogs();
   stored = testOrder();
   api = fakeApi()
+    .get(DESK_API.orderNotes(42), () =>
+      ok(AdminNoteListResponseSchema, { success: true, data: { notes: [] } }),
+    )
     .get(ADMIN_API.order(42), () =>
       ok(AdminOrderResponseSchema, { success: true, data: { order: stored, audit: [] } }),
     )

@@ -20,6 +20,7 @@ import {
   formatDateTime,
 } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
+import { NotesCard } from '../desk/notes-card';
 import { ConflictNotice, staleRecord } from '../components/conflict';
 import { LeaveGuard } from '../components/leave-guard';
 import { problemText } from '../components/problems';
@@ -182,6 +183,7 @@ export default function OrderPage() {
 
         <RefundsCard order={order} />
         <OrderReturns orderId={order.id} />
+        <NotesCard subject={{ kind: 'order', id: order.id }} />
       </div>
       <div className="adm-stack" style={{ marginBlockStart: 'var(--space-4)' }}>
         <AuditLog entries={audit} />

@@ -71,6 +71,7 @@ describe('contact form', () => {
       phone: '',
       subject: 'orders',
       message: 'Where is my caftan?',
+      lang: 'en',
     });
     expect(field('Full name').value).toBe('');
 

@@ -32,7 +32,7 @@ const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', 
 
 export function ContactForm({ titleId }: { titleId: string }) {
   // The subjects are named in the namespace the shop's e-mails read too (the copy the shop receives names them).
-  const { t } = useTranslation(['contact', 'shared']);
+  const { t, i18n } = useTranslation(['contact', 'shared']);
   const resolver = useMemo(() => contactResolver((key) => t(key)), [t]);
   const form = useForm<ContactFormValues, unknown, ContactMessage>({
     resolver,
@@ -54,18 +54,22 @@ export function ContactForm({ titleId }: { titleId: string }) {
 
   const onSubmit = handleSubmit((input) => {
     setSentAt(null);
-    mutation.mutate(input, {
-      onSuccess: () => {
-        reset(EMPTY);
-        setSentAt(Date.now());
+    // The page's language goes with it: the shop's reply is written in it.
+    mutation.mutate(
+      { ...input, lang: i18n.language },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          setSentAt(Date.now());
+        },
+        onError: (error) => {
+          // The server checks with the same rules, so this only happens if they drift apart; show its words.
+          showServerFieldErrors(error, CONTACT_FIELDS, setError, (name, code) =>
+            t(`form.errors.${contactErrorKey(name, serverRule(code))}`),
+          );
+        },
       },
-      onError: (error) => {
-        // The server checks with the same rules, so this only happens if they drift apart; show its words.
-        showServerFieldErrors(error, CONTACT_FIELDS, setError, (name, code) =>
-          t(`form.errors.${contactErrorKey(name, serverRule(code))}`),
-        );
-      },
-    });
+    );
   });
 
   const optional = <span className={styles.optional}>({t('form.optional')})</span>;
