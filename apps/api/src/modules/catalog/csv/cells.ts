@@ -1,15 +1,13 @@
 /**
  * The CSV's cells as a spreadsheet must read them (docs/catalogue-csv.md): a cell that starts like a formula is
- * written with a leading apostrophe, which reading takes off again; lists live one item a line in one cell.
+ * written with a leading apostrophe (csv-stringify's `escape_formulas`), which reading takes off again; lists
+ * live one item a line in one cell.
  */
 
 /** What Excel, LibreOffice and Google Sheets take as the start of a formula (or of a DDE payload). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** `=HYPERLINK(…)` -> `'=HYPERLINK(…)`: shown as typed, never run. */
-export const neutralise = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
-
-/** Takes back the apostrophe `neutralise` put before a formula-like cell; any other apostrophe is kept. */
+/** Takes back the apostrophe `escape_formulas` put before a formula-like cell; any other apostrophe is kept. */
 export const restore = (cell: string) =>
   cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 

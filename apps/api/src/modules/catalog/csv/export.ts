@@ -4,7 +4,7 @@ import { CATALOGUE_CSV_COLUMNS, type AdminProduct, type CatalogueCsvColumn } fro
 import type { Database } from '../../../db/client.js';
 import { categories, productImages, products } from '../../../db/schema/index.js';
 import type { AdminProductService } from '../admin-products.js';
-import { neutralise, pictureCell, type PictureRef } from './cells.js';
+import { pictureCell, type PictureRef } from './cells.js';
 
 type Row = Record<CatalogueCsvColumn, string>;
 
@@ -85,13 +85,12 @@ export async function exportCatalogue(db: Database, service: AdminProductService
     }));
     rows.push(...productRows(product, pictures));
   }
-  return stringify(
-    rows.map((r) => Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((c) => [c, neutralise(r[c])]))),
-    {
-      bom: true,
-      record_delimiter: 'windows',
-      header: true,
-      columns: [...CATALOGUE_CSV_COLUMNS],
-    },
-  );
+  return stringify(rows, {
+    bom: true,
+    record_delimiter: 'windows',
+    // `=HYPERLINK(…)` is written `'=HYPERLINK(…)`: shown as typed, never run.
+    escape_formulas: true,
+    header: true,
+    columns: [...CATALOGUE_CSV_COLUMNS],
+  });
 }
