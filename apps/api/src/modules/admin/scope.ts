@@ -14,8 +14,6 @@ import type { Storage } from '../../storage/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { StockService } from '../stock/index.js';
 import type { ManualOrders } from './manual-orders.js';
-import type { RateLimitRule } from '../../env.js';
-import type { RateLimiter } from '../../lib/rate-limit.js';
 import { PictureError, preparePicture, type PreparedPicture } from '../../media/pictures.js';
 
 export interface AdminRoutesOptions {
