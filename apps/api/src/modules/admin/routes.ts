@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_UPLOAD, AdminStatsQuerySchema, AdminStatsResponseSchema } from '@boutique/contracts/admin';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { requireAdmin } from '../../plugins/roles.js';
+import { collectionAdminRoutes } from './collection-routes.js';
 import { galleryAdminRoutes } from './gallery-routes.js';
 import { inboxAdminRoutes } from './inbox-routes.js';
 import { orderAdminRoutes } from './order-routes.js';
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
   await app.register(productAdminRoutes, options);
   await app.register(galleryAdminRoutes, options);
+  await app.register(collectionAdminRoutes, options);
   await app.register(orderAdminRoutes, options);
   await app.register(inboxAdminRoutes, options);
 
