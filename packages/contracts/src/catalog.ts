@@ -365,3 +365,4 @@ export const SearchSynonymParamsSchema = z.object({
 export const SearchSynonymsResponseSchema = envelope(z.object({ synonyms: z.array(SearchSynonymSchema) }));
 export type SearchSynonymsResponse = z.infer<typeof SearchSynonymsResponseSchema>;
 export const SearchSynonymResponseSchema = envelope(z.object({ synonym: SearchSynonymSchema }));
+export type SearchSynonymResponse = z.infer<typeof SearchSynonymResponseSchema>;

@@ -8,6 +8,8 @@ const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
 const ProductsPage = lazy(() => import('./products/products-page'));
 const ProductEditPage = lazy(() => import('./products/product-edit-page'));
 const CollectionsPage = lazy(() => import('./collections/collections-page'));
+const CollectionEditPage = lazy(() => import('./collections/collection-edit-page'));
+const SynonymsPage = lazy(() => import('./search/synonyms-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const OrdersPage = lazy(() => import('./orders/orders-page'));
 const OrderPage = lazy(() => import('./orders/order-page'));
@@ -36,6 +38,9 @@ export default function AdminApp() {
         <Route path={under(paths.adminNewProduct.path)} element={<ProductEditPage />} />
         <Route path={under(paths.adminProduct.path)} element={<ProductEditPage />} />
         <Route path={under(paths.adminCollections.path)} element={<CollectionsPage />} />
+        <Route path={under(paths.adminNewCollection.path)} element={<CollectionEditPage />} />
+        <Route path={under(paths.adminCollection.path)} element={<CollectionEditPage />} />
+        <Route path={under(paths.adminSearch.path)} element={<SynonymsPage />} />
         <Route path={under(paths.adminGallery.path)} element={<GalleryPage />} />
         <Route path={under(paths.adminOrders.path)} element={<OrdersPage />} />
         <Route path={under(paths.adminNewOrder.path)} element={<NewOrderPage />} />
