@@ -53,11 +53,11 @@ export default defineConfig({
   projects: [
     {
       name: 'storefront',
-      testIgnore: /(admin|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
+      testIgnore: /(admin|admin-collections|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
     },
     {
       name: 'back-office',
-      testMatch: /(admin|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
+      testMatch: /(admin|admin-collections|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
       dependencies: ['storefront'],
     },
     {
@@ -121,6 +121,9 @@ export default defineConfig({
           'discounts-en',
           'discounts-ar',
           'journey-en',
+          'collections-en',
+          'collections-ar',
+          'synonyms',
         ]
           .map(ownerEmail)
           .join(','),

@@ -102,7 +102,14 @@ export const useTrySearch = (q: string) =>
   useQuery({
     queryKey: ['admin', 'try-search', q],
     queryFn: async ({ signal }) =>
-      (await adminRequest<SearchResponse>('/api/v1/products/search', { signal, query: { q } })).data.data,
+      (
+        await adminRequest<SearchResponse>('/api/v1/products/search', {
+          signal,
+          query: { q },
+          // The shop's answers may be kept by the browser for a while: the owner wants to see this instant's.
+          headers: { 'cache-control': 'no-cache' },
+        })
+      ).data.data,
     enabled: q.trim().length > 0,
     staleTime: 0,
   });

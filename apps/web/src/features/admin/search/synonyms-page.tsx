@@ -50,7 +50,10 @@ export default function SynonymsPage() {
       return false;
     } finally {
       setBusy(false);
-      await Promise.all([refresh(), tried.refetch()]);
+      // The shop's search answers after the database has told every instance of the change: asked again once
+      // the list is back, and again with each search sent from the box below.
+      await refresh();
+      if (q) await tried.refetch();
     }
   };
 
@@ -125,7 +128,12 @@ export default function SynonymsPage() {
       </section>
       <section className="adm-card adm-stack" aria-labelledby="synonyms-try">
         <h2 id="synonyms-try">{t('synonyms.try')}</h2>
-        <SearchBox id="synonyms-try-q" label={t('synonyms.tryLabel')} value={q} onSearch={setQ} />
+        <SearchBox
+          id="synonyms-try-q"
+          label={t('synonyms.tryLabel')}
+          value={q}
+          onSearch={(next) => (next === q ? void tried.refetch() : setQ(next))}
+        />
         {q && tried.data && (
           <>
             <p className="adm-muted" role="status">
