@@ -122,6 +122,18 @@ for (const [lang, dark, width] of [
       data: { version: now.version },
     });
     expect(gone.status()).toBe(200);
+
+    // A product's search-engine words, with what search results show of them counted while typed (not saved).
+    await page.goto(addressIn(lang, `/admin/products/${caftan.id}`));
+    const seoTitle = page.getByLabel(
+      pick(t, 'form.inLanguage', { label: pick(t, 'seo.title'), language: pick(t, `languages.${lang}`) }),
+      { exact: true },
+    );
+    await seoTitle.fill(lang === 'ar' ? 'قفطان العيد' : 'Emerald caftan for Eid');
+    await expect(page.getByText(lang === 'ar' ? '11 / 70' : '22 / 70')).toBeVisible();
+    await seoTitle.scrollIntoViewIfNeeded();
+    await fitsAPhone(page);
+    await snap(page, `product-seo-${lang}${dark ? '-dark' : ''}`);
   });
 }
 
