@@ -10,6 +10,7 @@ import type {
 import { ERROR_CODES } from '@boutique/contracts/constants';
 import type { Database } from '../../db/client.js';
 import { categories, collectionProducts, productImages, products } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/rows.js';
 import { claimVersion } from '../../db/versions.js';
 import { fieldError, HttpError } from '../../lib/http-error.js';
 import { WIDE_WIDTHS } from '../../media/render.js';
@@ -317,7 +318,7 @@ export class AdminCollectionService {
     try {
       return await this.db.transaction((tx) => fn(tx as unknown as Database));
     } catch (err) {
-      if (isUniqueViolation(err)) throw slugTaken();
+      if (isUniqueViolation(err, 'categories_slug_unique')) throw slugTaken();
       throw err;
     }
   }
@@ -395,13 +396,4 @@ async function moveTo(tx: Database, id: number, position: number) {
   for (const [sortOrder, other] of order.entries()) {
     await tx.update(categories).set({ sortOrder }).where(eq(categories.id, other));
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (constraint === undefined || constraint === 'categories_slug_unique'))
-      return true;
-  }
-  return false;
 }

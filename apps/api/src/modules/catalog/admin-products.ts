@@ -22,6 +22,7 @@ import {
   productStock,
   products,
 } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/rows.js';
 import { claimVersion, bumpVersion } from '../../db/versions.js';
 import { fieldError, HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
@@ -713,12 +714,4 @@ async function setColors(
     out.push({ key: colorKey, value: color.value });
   }
   return out;
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-  }
-  return false;
 }

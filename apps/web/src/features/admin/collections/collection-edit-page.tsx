@@ -31,6 +31,7 @@ import { staleRecord } from '../components/conflict';
 import { LeaveGuard } from '../components/leave-guard';
 import { PictureUploader } from '../components/picture-uploader';
 import { problemText } from '../components/problems';
+import { PieceFace } from '../components/piece-face';
 import { SeoFields } from '../components/seo-fields';
 import { messageAt } from '../products/product-fields';
 
@@ -230,17 +231,11 @@ function CollectionEditor({
                 const name = p.name[lang] || p.name.en;
                 return (
                   <li key={p.id} className="adm-piece">
-                    {p.image ? (
-                      <img src={p.image} alt="" width={40} height={53} />
-                    ) : (
-                      <span className="adm-piece-blank" />
-                    )}
-                    <span className="adm-piece-name">
-                      <bdi>{name}</bdi>
+                    <PieceFace image={p.image} name={name}>
                       {p.status === 'inactive' && (
                         <span className="adm-muted"> · {t('productStatus.inactive')}</span>
                       )}
-                    </span>
+                    </PieceFace>
                     <span className="adm-actions">
                       <button
                         type="button"
@@ -293,14 +288,7 @@ function CollectionEditor({
                     const name = p.name[lang] || p.name.en;
                     return (
                       <li key={p.id} className="adm-piece">
-                        {p.image ? (
-                          <img src={p.image} alt="" width={40} height={53} />
-                        ) : (
-                          <span className="adm-piece-blank" />
-                        )}
-                        <span className="adm-piece-name">
-                          <bdi>{name}</bdi>
-                        </span>
+                        <PieceFace image={p.image} name={name} />
                         <button
                           type="button"
                           className="adm-small-btn"
