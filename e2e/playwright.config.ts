@@ -53,7 +53,8 @@ export default defineConfig({
   projects: [
     {
       name: 'storefront',
-      testIgnore: /(admin|admin-collections|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
+      testIgnore:
+        /(admin|admin-collections|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
     },
     {
       name: 'back-office',
