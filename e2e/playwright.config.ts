@@ -128,6 +128,9 @@ export default defineConfig({
           'bulk-ar',
           'desk-en',
           'desk-ar',
+          'collections-en',
+          'collections-ar',
+          'synonyms',
         ]
           .map(ownerEmail)
           .join(','),

@@ -47,6 +47,8 @@ export const engineDependent = [
   'test/search.test.ts',
   'test/search-text-sql.test.ts',
   'test/search-relevance.test.ts',
+  // Versioned collection writes, their memberships and the catalogue cache dropped by the database's NOTIFY.
+  'test/collections-admin.test.ts',
   'test/stripe-reconcile.test.ts',
   // One transaction for a whole catalogue import: versions claimed, stock adjusted under what payments hold.
   'test/product-csv.test.ts',

@@ -151,6 +151,9 @@ describe('the documentation', () => {
     expect(paths.sort()).toEqual(
       [
         '/api/v1/admin/categories',
+        '/api/v1/admin/collections',
+        '/api/v1/admin/collections/{id}',
+        '/api/v1/admin/collections/{id}/image',
         '/api/v1/admin/customers',
         '/api/v1/admin/customers/{id}',
         '/api/v1/admin/customers/{id}/notes',

@@ -113,6 +113,24 @@ export const localizedInput = (field: string, max: number, multiline = false) =>
     { error: `The ${field} is required in English, French and Arabic.` },
   );
 
+/** Search engines show about this many characters of a page's title and of its description. */
+export const SEO_LIMITS = { title: 70, description: 160 } as const;
+
+/**
+ * A page's words for search engines in each language (`seo_title`, `seo_description`): optional, an empty
+ * language falls back to the page's own name or description.
+ */
+export const seoInput = (field: string, max: number) => {
+  const one = (lang: keyof typeof LANGUAGE_NAMES) =>
+    z
+      .string()
+      .trim()
+      .max(max, `The ${LANGUAGE_NAMES[lang]} ${field} may not be greater than ${max} characters.`)
+      .regex(PLAIN_TEXT, `The ${LANGUAGE_NAMES[lang]} ${field} contains characters that are not allowed.`)
+      .default('');
+  return z.object({ en: one('en'), fr: one('fr'), ar: one('ar') });
+};
+
 /**
  * An amount typed by the owner: `1250`, `1250.5` or `1250.50` (AED), in Western, Arabic-Indic or Persian digits,
  * with or without a thousands separator (`١٬٩٥٠`, `1,950`, `1 950`): normalised here, once, for the API and the
@@ -250,6 +268,8 @@ const productFields = {
   sizes: sizeList(ProductSizeInputSchema),
   /** First counts per colour × size (see VariantStockInputSchema). */
   variants: variantStockList,
+  seo_title: seoInput('search title', SEO_LIMITS.title),
+  seo_description: seoInput('search description', SEO_LIMITS.description),
 };
 
 type VariantFields = {
@@ -312,6 +332,8 @@ export const ProductCreateSchema = z
     best_seller: productFields.best_seller.default(false),
     colors: productFields.colors.default([]),
     variants: productFields.variants.optional(),
+    seo_title: productFields.seo_title.optional(),
+    seo_description: productFields.seo_description.optional(),
   })
   .refine(oldPriceAbove, oldPriceRule)
   .refine(variantsOfProduct, variantsRule)
@@ -576,6 +598,9 @@ export const AdminProductSchema = z.object({
   /** Every colour × size (colours in the product's order, then sizes), with its pieces. */
   variants: z.array(AdminVariantSchema),
   images: z.array(AdminImageSchema),
+  /** Search engines' title and description per language ('' where the page's own are used). */
+  seo_title: LocalizedTextSchema,
+  seo_description: LocalizedTextSchema,
   created_at: z.string(),
   updated_at: z.string(),
   /** Counts the writes to the product (its fields and pictures; not its stock, which moves by adjustments). */

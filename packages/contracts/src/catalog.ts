@@ -128,6 +128,9 @@ export const ProductDetailSchema = z.object({
   category_en: z.string(),
   category_name: LocalizedTextSchema,
   created_at: z.string(),
+  /** The owner's words for search engines, per language; '' where the page's own name and description serve. */
+  seo_title: LocalizedTextSchema,
+  seo_description: LocalizedTextSchema,
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
@@ -138,6 +141,9 @@ export const CategorySchema = z.object({
   description: LocalizedTextSchema,
   product_count: z.number().int(),
   image: ImageSchema.nullable(),
+  /** The owner's words for search engines, per language; '' where the name and description serve. */
+  seo_title: LocalizedTextSchema,
+  seo_description: LocalizedTextSchema,
 });
 export type Category = z.infer<typeof CategorySchema>;
 
@@ -359,3 +365,4 @@ export const SearchSynonymParamsSchema = z.object({
 export const SearchSynonymsResponseSchema = envelope(z.object({ synonyms: z.array(SearchSynonymSchema) }));
 export type SearchSynonymsResponse = z.infer<typeof SearchSynonymsResponseSchema>;
 export const SearchSynonymResponseSchema = envelope(z.object({ synonym: SearchSynonymSchema }));
+export type SearchSynonymResponse = z.infer<typeof SearchSynonymResponseSchema>;

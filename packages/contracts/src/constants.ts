@@ -106,6 +106,8 @@ export const ERROR_CODES = {
   paymentLinkUsed: 'payment_link_used',
   /** A payment link past its PAYMENT_LINK_HOURS (410). */
   paymentLinkExpired: 'payment_link_expired',
+  /** A category deleted while products still belong to it (409): move them first. */
+  collectionNotEmpty: 'collection_not_empty',
 } as const;
 /** What a discount code takes off: a percentage or an amount of the eligible pieces, or the shipping. */
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;

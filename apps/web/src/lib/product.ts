@@ -9,6 +9,11 @@ export function localized(text: LocalizedText, lang: string): string {
   return text[lang as Language] || text.en || text.ar;
 }
 
+/** The owner's search-engine words in this language, else the page's own (never another language's). */
+export function seoText(seo: LocalizedText, own: LocalizedText, lang: string): string {
+  return seo[lang as Language] || localized(own, lang);
+}
+
 /**
  * New for NEW_FOR_DAYS days of the shop's calendar from the day it was added (SHOP_TIMEZONE), counted with the
  * zone's offset the server gave with the page: product cards are in the first load, where a time zone formatter

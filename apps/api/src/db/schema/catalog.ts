@@ -17,15 +17,34 @@ import type { LocalizedText, Size } from '@boutique/contracts';
 
 export const productStatus = pgEnum('product_status', ['active', 'inactive']);
 
+/**
+ * `category`: a product's one home (caftans, jellabas), its pieces the products naming it. `curated`: a
+ * collection the owner fills by hand (`collection_products`), with pieces of any category (decision 037).
+ */
+export const collectionKind = pgEnum('collection_kind', ['category', 'curated']);
+
+/** Search-engine words of a page in each language; an empty one falls back to the page's own. */
+export type SeoText = LocalizedText;
+
 export const categories = pgTable('categories', {
   id: serial().primaryKey(),
   slug: text().notNull().unique(),
+  kind: collectionKind().notNull().default('category'),
   name: jsonb().$type<LocalizedText>().notNull(),
   description: jsonb().$type<LocalizedText>().notNull(),
+  seoTitle: jsonb().$type<SeoText>(),
+  seoDescription: jsonb().$type<SeoText>(),
   /** Storage path prefix of the tile artwork, e.g. `site/collection-caftan`. */
   imagePath: text(),
+  /** Widths of an uploaded picture's renditions; null for the drawn artwork (every wide width). */
+  imageWidths: integer().array(),
+  /** Height / width of an uploaded picture, times 1000; null for the drawn artwork (WIDE_ASPECT). */
+  imageAspect: integer(),
   sortOrder: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
+  version: integer().notNull().default(1),
 });
 
 export const colors = pgTable(
@@ -71,12 +90,32 @@ export const products = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Counts the back office's writes: a write based on an older version is refused (db/versions.ts). */
     version: integer().notNull().default(1),
+    seoTitle: jsonb().$type<SeoText>(),
+    seoDescription: jsonb().$type<SeoText>(),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.sortOrder),
     index('products_created_idx').on(t.createdAt),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_old_price_check', sql`${t.oldPrice} is null or ${t.oldPrice} >= 0`),
+  ],
+);
+
+/** The pieces of a curated collection, in the owner's order ("featured"). */
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index('collection_products_product_idx').on(t.productId),
   ],
 );
 

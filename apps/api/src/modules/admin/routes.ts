@@ -5,6 +5,7 @@ import { privateRoutes } from '../../lib/private-routes.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import { bulkAdminRoutes } from './bulk-routes.js';
 import { deskAdminRoutes } from './desk-routes.js';
+import { collectionAdminRoutes } from './collection-routes.js';
 import { galleryAdminRoutes } from './gallery-routes.js';
 import { inboxAdminRoutes } from './inbox-routes.js';
 import { orderAdminRoutes } from './order-routes.js';
@@ -38,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(productAdminRoutes, options);
   await app.register(productCsvRoutes, options);
   await app.register(galleryAdminRoutes, options);
+  await app.register(collectionAdminRoutes, options);
   await app.register(orderAdminRoutes, options);
   await app.register(inboxAdminRoutes, options);
   await app.register(bulkAdminRoutes, options);

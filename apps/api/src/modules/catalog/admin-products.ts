@@ -22,6 +22,7 @@ import {
   productStock,
   products,
 } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/rows.js';
 import { claimVersion, bumpVersion } from '../../db/versions.js';
 import { fieldError, HttpError } from '../../lib/http-error.js';
 import { fromFils, toFils } from '../../lib/money.js';
@@ -33,6 +34,7 @@ import { auditOf, recordAudit, type AuditRecord } from '../audit/index.js';
 import { deletePicture, newPicturePath, storePicture, type PreparedPicture } from '../../media/pictures.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+const NO_SEO_TEXT = { en: '', fr: '', ar: '' };
 const UPLOADS = 'products/uploads';
 
 type Tx = Database;
@@ -149,6 +151,8 @@ export class AdminProductService {
         stockRows,
       ),
       images: imageRows.map((r) => adminImage(this.storage.publicUrl, r)),
+      seo_title: p.seoTitle ?? NO_SEO_TEXT,
+      seo_description: p.seoDescription ?? NO_SEO_TEXT,
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
       version: p.version,
@@ -163,6 +167,7 @@ export class AdminProductService {
     return this.db
       .select({ id: categories.id, slug: categories.slug, name: categories.name })
       .from(categories)
+      .where(eq(categories.kind, 'category'))
       .orderBy(asc(categories.sortOrder), asc(categories.id));
   }
 
@@ -191,6 +196,8 @@ export class AdminProductService {
           featured: input.featured,
           bestSeller: input.best_seller,
           sortOrder: position,
+          seoTitle: input.seo_title ?? null,
+          seoDescription: input.seo_description ?? null,
         })
         .returning({ id: products.id });
       if (!row) throw new Error('product was not stored');
@@ -248,6 +255,8 @@ export class AdminProductService {
       if (input.featured !== undefined) set.featured = input.featured;
       if (input.best_seller !== undefined) set.bestSeller = input.best_seller;
       if (input.sizes) set.sizes = input.sizes.map((s) => s.name);
+      if (input.seo_title) set.seoTitle = input.seo_title;
+      if (input.seo_description) set.seoDescription = input.seo_description;
       await tx.update(products).set(set).where(eq(products.id, id));
       const colours = input.colors ? await setColors(tx, id, input.colors) : before.colors;
       // A colour renamed (same value, another name: another key) keeps its pieces and its pictures.
@@ -627,7 +636,11 @@ async function lockProduct(tx: Tx, id: number) {
 }
 
 async function categoryIdOf(tx: Tx, slug: string): Promise<number> {
-  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  // A curated collection is no product's home: its pieces are chosen in the collection (decision 037).
+  const [row] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), eq(categories.kind, 'category')));
   if (!row) {
     throw new HttpError(422, 'The given data was invalid', {
       category: [fieldError('not_found', `There is no category "${slug}".`)],
@@ -706,12 +719,4 @@ async function setColors(
     out.push({ key: colorKey, value: color.value });
   }
   return out;
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-  }
-  return false;
 }

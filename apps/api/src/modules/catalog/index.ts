@@ -8,7 +8,7 @@ export { catalogRoutes } from './routes.js';
 export { searchAdminRoutes } from './search/routes.js';
 export { thumbnailKey, toImage, WIDE_ASPECT } from './images.js';
 export { lineImages, type LineImage } from './line-images.js';
-export { AdminProductService, adminImage } from './admin-products.js';
+export { AdminProductService, adminImage, slugify } from './admin-products.js';
 export { exportCatalogue } from './csv/export.js';
 export { importCatalogue, ImportRefused, type ImportOptions } from './csv/import.js';
 export { bulkChange, productSelection } from './bulk.js';

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.js';
 import type { PublicUrl } from '../../storage/index.js';
 import {
   categories,
+  collectionProducts,
   colors,
   galleries,
   productColors,
@@ -117,37 +118,70 @@ function selectProducts(db: Database) {
 }
 type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
 
+const NO_TEXT = { en: '', fr: '', ar: '' };
+
+/** A collection's picture: the drawn artwork (every wide width) or the owner's upload (its own renditions). */
+export function collectionImage(publicUrl: PublicUrl, c: typeof categories.$inferSelect) {
+  if (!c.imagePath) return null;
+  return toImage(publicUrl, c.imagePath, c.imageWidths ?? [...WIDE_WIDTHS], c.imageAspect ?? WIDE_ASPECT, 0);
+}
+
+/** A curated collection shows its active pieces only. */
+const shownInCurated = and(eq(products.status, 'active'), listed);
+
 async function categoryRows(db: Database, publicUrl: PublicUrl, where?: SQL) {
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, curatedCounts] = await Promise.all([
     db.select().from(categories).where(where).orderBy(asc(categories.sortOrder), asc(categories.id)),
     db
       .select({ categoryId: products.categoryId, n: count() })
       .from(products)
       .where(listed)
       .groupBy(products.categoryId),
+    db
+      .select({ collectionId: collectionProducts.collectionId, n: count() })
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(shownInCurated)
+      .groupBy(collectionProducts.collectionId),
   ]);
   const countOf = new Map(counts.map((c) => [c.categoryId, c.n]));
-  return rows.map((c): Category => ({
-    id: c.id,
-    slug: c.slug,
-    name: c.name,
-    description: c.description,
-    product_count: countOf.get(c.id) ?? 0,
-    image: c.imagePath ? toImage(publicUrl, c.imagePath, [...WIDE_WIDTHS], WIDE_ASPECT, 0) : null,
+  const curatedCountOf = new Map(curatedCounts.map((c) => [c.collectionId, c.n]));
+  return rows.map((c) => ({
+    kind: c.kind,
+    category: {
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      product_count: (c.kind === 'curated' ? curatedCountOf : countOf).get(c.id) ?? 0,
+      image: collectionImage(publicUrl, c),
+      seo_title: c.seoTitle ?? NO_TEXT,
+      seo_description: c.seoDescription ?? NO_TEXT,
+    } satisfies Category,
   }));
 }
 
-export function listCategories(db: Database, publicUrl: PublicUrl) {
-  return categoryRows(db, publicUrl);
+export async function listCategories(db: Database, publicUrl: PublicUrl) {
+  return (await categoryRows(db, publicUrl)).map((r) => r.category);
 }
 
-/** A collection in its "featured" order: products in stock first, then the shop's own order. */
+/**
+ * A collection in its "featured" order: a category's products in stock first, then the shop's own order; a
+ * curated collection's active pieces in the owner's order.
+ */
 export async function findCategoryWithProducts(db: Database, publicUrl: PublicUrl, slug: string) {
-  const [category] = await categoryRows(db, publicUrl, eq(categories.slug, slug.toLowerCase()));
-  if (!category) return undefined;
-  const rows = await selectProducts(db)
-    .where(and(eq(products.categoryId, category.id), listed))
-    .orderBy(activeFirst, asc(products.sortOrder), asc(products.id));
+  const [found] = await categoryRows(db, publicUrl, eq(categories.slug, slug.toLowerCase()));
+  if (!found) return undefined;
+  const { category } = found;
+  const rows =
+    found.kind === 'curated'
+      ? await selectProducts(db)
+          .innerJoin(collectionProducts, eq(collectionProducts.productId, products.id))
+          .where(and(eq(collectionProducts.collectionId, category.id), shownInCurated))
+          .orderBy(asc(collectionProducts.position), asc(products.id))
+      : await selectProducts(db)
+          .where(and(eq(products.categoryId, category.id), listed))
+          .orderBy(activeFirst, asc(products.sortOrder), asc(products.id));
   return { category, products: await summaries(db, publicUrl, rows) };
 }
 
@@ -193,6 +227,8 @@ export async function findProduct(db: Database, publicUrl: PublicUrl, slugOrId: 
     category_en: c.name.en,
     category_name: c.name,
     created_at: p.createdAt.toISOString(),
+    seo_title: p.seoTitle ?? NO_TEXT,
+    seo_description: p.seoDescription ?? NO_TEXT,
   };
   const relatedProducts: RelatedProduct[] = relatedRows.map((r) => ({
     id: r.id,

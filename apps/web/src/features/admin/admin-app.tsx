@@ -9,6 +9,8 @@ const ProductsPage = lazy(() => import('./products/products-page'));
 const ProductEditPage = lazy(() => import('./products/product-edit-page'));
 const CatalogueCsvPage = lazy(() => import('./products/catalogue-csv-page'));
 const CollectionsPage = lazy(() => import('./collections/collections-page'));
+const CollectionEditPage = lazy(() => import('./collections/collection-edit-page'));
+const SynonymsPage = lazy(() => import('./search/synonyms-page'));
 const GalleryPage = lazy(() => import('./gallery/gallery-page'));
 const OrdersPage = lazy(() => import('./orders/orders-page'));
 const OrderPage = lazy(() => import('./orders/order-page'));
@@ -39,6 +41,9 @@ export default function AdminApp() {
         <Route path={under(paths.adminProductsImport.path)} element={<CatalogueCsvPage />} />
         <Route path={under(paths.adminProduct.path)} element={<ProductEditPage />} />
         <Route path={under(paths.adminCollections.path)} element={<CollectionsPage />} />
+        <Route path={under(paths.adminNewCollection.path)} element={<CollectionEditPage />} />
+        <Route path={under(paths.adminCollection.path)} element={<CollectionEditPage />} />
+        <Route path={under(paths.adminSearch.path)} element={<SynonymsPage />} />
         <Route path={under(paths.adminGallery.path)} element={<GalleryPage />} />
         <Route path={under(paths.adminOrders.path)} element={<OrdersPage />} />
         <Route path={under(paths.adminNewOrder.path)} element={<NewOrderPage />} />

@@ -20,6 +20,7 @@ const NAV = [
   { to: paths.adminProducts.href(), key: 'products' },
   { to: paths.adminCollections.href(), key: 'collections' },
   { to: paths.adminGallery.href(), key: 'gallery' },
+  { to: paths.adminSearch.href(), key: 'search' },
   { to: paths.adminMessages.href(), key: 'messages' },
   { to: paths.adminCustomers.href(), key: 'customers' },
   { to: paths.adminShipping.href(), key: 'shipping' },

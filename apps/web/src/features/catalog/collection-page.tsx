@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { onServer } from '@/config/env';
-import { localized } from '@/lib/product';
+import { localized, seoText } from '@/lib/product';
 import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -77,8 +77,8 @@ function Collection({ slug }: { slug: string }) {
     <>
       {category && (
         <PageMeta
-          title={name}
-          description={localized(category.description, i18n.language)}
+          title={seoText(category.seo_title, category.name, i18n.language)}
+          description={seoText(category.seo_description, category.description, i18n.language)}
           canonicalPath={paths.collection.href(slug)}
           image={category.image?.url}
         />
@@ -226,8 +226,8 @@ export const load = onServer
       return {
         queries: [{ key: categoryProductsQuery(category.slug).queryKey, data }],
         head: {
-          title: localized(category.name, lang),
-          description: localized(category.description, lang),
+          title: seoText(category.seo_title, category.name, lang),
+          description: seoText(category.seo_description, category.description, lang),
           canonicalPath: paths.collection.href(category.slug),
           image: category.image?.url,
           preload: preload(category.image, '(max-width: 940px) 50vw, 100vw'),

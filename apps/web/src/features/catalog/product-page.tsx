@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { onServer } from '@/config/env';
 import { ApiError } from '@/lib/api-client';
 import { bootData } from '@/lib/boot';
-import { localized, thumbnailUrl } from '@/lib/product';
+import { localized, seoText, thumbnailUrl } from '@/lib/product';
 import { useCartActions } from '@/stores/shop-cart';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -173,8 +173,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   return (
     <>
       <PageMeta
-        title={name}
-        description={description}
+        title={seoText(product.seo_title, product.name, lang)}
+        description={seoText(product.seo_description, product.description, lang)}
         canonicalPath={paths.product.href(product.slug)}
         image={images[0]?.url}
         jsonLd={jsonLd}
@@ -417,8 +417,8 @@ export const load = onServer
       return {
         queries: [{ key: productQuery(product.slug).queryKey, data }],
         head: {
-          title: localized(product.name, lang),
-          description: localized(product.description, lang),
+          title: seoText(product.seo_title, product.name, lang),
+          description: seoText(product.seo_description, product.description, lang),
           canonicalPath: paths.product.href(product.slug),
           image: picturesFor(product.images, firstColor(product))[0]?.url,
           ogType: 'product',

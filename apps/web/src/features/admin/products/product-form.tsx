@@ -15,6 +15,7 @@ import { useAdminCategories } from '../api/products';
 import { ConflictNotice } from '../components/conflict';
 import { LeaveGuard } from '../components/leave-guard';
 import { problemText } from '../components/problems';
+import { SeoFields } from '../components/seo-fields';
 import { ProductColors } from './product-colors';
 import { FieldProblem, LanguageFields, MoneyField, emptyText, messageAt } from './product-fields';
 import { ProductLines } from './product-lines';
@@ -167,6 +168,13 @@ export function ProductForm({
       <ProductStock control={control} record={record} problem={problem} />
 
       <ProductLines control={control} register={register} errors={errors} />
+
+      <SeoFields
+        idPrefix="product"
+        register={(path) => register(path)}
+        values={{ seo_title: watch('seo_title'), seo_description: watch('seo_description') }}
+        problem={problem}
+      />
 
       <fieldset className="adm-fieldset">
         <legend>{t('form.visibility')}</legend>

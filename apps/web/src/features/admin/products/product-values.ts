@@ -33,6 +33,8 @@ export function emptyProduct(): ProductFormValues {
     sizes: SIZES.map((name) => ({ name })),
     // First counts per colour × size, typed in the grid (product-stock.tsx); a cell left empty starts at 0.
     variants: [],
+    seo_title: emptyText(),
+    seo_description: emptyText(),
   };
 }
 
@@ -57,6 +59,8 @@ export function productValues(product: AdminProduct): ProductFormValues {
     colors: product.colors.map(({ name, value }) => ({ name, value })),
     sizes: product.sizes.map(({ name }) => ({ name })),
     variants: [],
+    seo_title: product.seo_title,
+    seo_description: product.seo_description,
   };
 }
 
@@ -73,6 +77,8 @@ export const PRODUCT_FIELDS = [
   'variants',
   'details',
   'care',
+  'seo_title',
+  'seo_description',
   'status',
   'featured',
   'best_seller',
@@ -155,6 +161,8 @@ const FIELD_LABELS: Record<ProductField, string> = {
   variants: 'form.stockGrid',
   details: 'form.details',
   care: 'form.care',
+  seo_title: 'seo.title',
+  seo_description: 'seo.description',
   status: 'products.status',
   featured: 'products.featured',
   best_seller: 'products.bestSeller',
@@ -183,6 +191,8 @@ export function shownValue(
     }
     case 'name':
     case 'description':
+    case 'seo_title':
+    case 'seo_description':
       return text(value) || none;
     case 'details':
     case 'care':

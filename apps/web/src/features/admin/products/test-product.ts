@@ -25,6 +25,8 @@ export const noorCaftan: AdminProduct = {
     { color: 'ivory', size: 'L', stock: 2, reserved: 0 },
   ],
   images: [],
+  seo_title: { en: '', fr: '', ar: '' },
+  seo_description: { en: '', fr: '', ar: '' },
   created_at: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
   version: 2,
