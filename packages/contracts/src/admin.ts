@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
+import { UserRoleSchema } from './auth.js';
 import { FULFILLMENT_STATUSES, LANGUAGES, PLAIN_TEXT, SIZES } from './constants.js';
 import { AddressFieldsSchema } from './forms.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
@@ -769,7 +770,7 @@ export const AdminCustomerRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['customer', 'admin']),
+  role: UserRoleSchema,
   verified: z.boolean(),
   created_at: z.string(),
   orders_count: z.number().int(),

@@ -9,7 +9,16 @@ import type { Database } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export type AuditEntity =
-  'product' | 'order' | 'gallery' | 'message' | 'return' | 'mail' | 'shipping_zone' | 'discount';
+  | 'product'
+  | 'order'
+  | 'gallery'
+  | 'message'
+  | 'return'
+  | 'mail'
+  | 'shipping_zone'
+  | 'discount'
+  | 'staff_invitation'
+  | 'user';
 
 export interface AuditRecord {
   actorId: number;
