@@ -129,3 +129,4 @@ export const AdminWorkloadSchema = z.object({
 });
 export type AdminWorkload = z.infer<typeof AdminWorkloadSchema>;
 export const AdminWorkloadResponseSchema = envelope(z.object({ workload: AdminWorkloadSchema }));
+export type AdminWorkloadResponse = z.infer<typeof AdminWorkloadResponseSchema>;

@@ -50,6 +50,12 @@ export const ADMIN_API = {
   customers: `${ADMIN}/customers`,
   customer: (id: number) => `${ADMIN}/customers/${id}`,
   stats: `${ADMIN}/stats`,
+  /** What needs doing now, without money (the staff's dashboard). */
+  workload: `${ADMIN}/workload`,
+  staff: `${ADMIN}/staff`,
+  staffInvitations: `${ADMIN}/staff/invitations`,
+  staffInvitation: (id: number) => `${ADMIN}/staff/invitations/${id}`,
+  staffMember: (userId: number) => `${ADMIN}/staff/${userId}`,
   discounts: `${ADMIN}/discounts`,
   discount: (id: number) => `${ADMIN}/discounts/${id}`,
 } as const;

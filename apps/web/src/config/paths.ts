@@ -64,6 +64,11 @@ export const paths = {
   adminOrder: { path: '/admin/orders/:id', href: (id: number) => `/admin/orders/${id}` },
   /** A manual order's payment link (e-mailed): the customer pays that order by card. */
   payLink: { path: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
+  /** The owner's invitation to the staff (the e-mailed link). */
+  staffInvitation: {
+    path: '/staff-invitation/:token',
+    href: (token: string) => `/staff-invitation/${encodeURIComponent(token)}`,
+  },
   adminPackingSlip: {
     path: '/admin/orders/:id/packing-slip',
     href: (id: number) => `/admin/orders/${id}/packing-slip`,
@@ -74,6 +79,7 @@ export const paths = {
   adminCustomers: { path: '/admin/customers', href: () => '/admin/customers' },
   adminShipping: { path: '/admin/shipping', href: () => '/admin/shipping' },
   adminDiscounts: { path: '/admin/discounts', href: () => '/admin/discounts' },
+  adminStaff: { path: '/admin/staff', href: () => '/admin/staff' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 
