@@ -20,7 +20,7 @@ const RevenueChart = lazy(() => import('./revenue-chart'));
 
 /** The shop at a glance: sales over 7, 30 or 90 days, what sells, what runs out, what waits for the owner. */
 export default function DashboardPage() {
-  return useBackOfficeRole() === 'admin' ? <OwnerDashboard /> : <WorkDashboard />;
+  return useBackOfficeRole() === 'staff' ? <WorkDashboard /> : <OwnerDashboard />;
 }
 
 /** What staff see: what needs doing now, never a figure of money (`GET /admin/workload`). */
