@@ -53,11 +53,12 @@ export default defineConfig({
   projects: [
     {
       name: 'storefront',
-      testIgnore: /(admin|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
+      testIgnore:
+        /(admin|admin-staff|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
     },
     {
       name: 'back-office',
-      testMatch: /(admin|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
+      testMatch: /(admin|admin-staff|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
       dependencies: ['storefront'],
     },
     {
@@ -121,6 +122,8 @@ export default defineConfig({
           'discounts-en',
           'discounts-ar',
           'journey-en',
+          'staff-en',
+          'staff-ar',
         ]
           .map(ownerEmail)
           .join(','),

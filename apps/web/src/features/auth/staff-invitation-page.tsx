@@ -21,6 +21,7 @@ import {
   PasswordInput,
 } from '@/components/ui/field';
 import { AuthLayout } from './components/auth-layout';
+import styles from './components/auth.module.css';
 
 const base = (token: string) => `/v1/staff-invitations/${encodeURIComponent(token)}`;
 type FieldName = 'name' | 'current_password' | 'password' | 'password_confirmation';
@@ -159,7 +160,12 @@ function Accept({ token, invitation }: { token: string; invitation: StaffInvitat
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void submit(e)} data-testid="staff-invitation-form">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        data-testid="staff-invitation-form"
+      >
         {signedInElsewhere ? (
           <FormMessage tone="error">{t('otherAccount')}</FormMessage>
         ) : signedInHere ? (
@@ -213,7 +219,13 @@ function Accept({ token, invitation }: { token: string; invitation: StaffInvitat
         <p>{t('secondFactor')}</p>
         <FormMessages error={failure && <span role="alert">{failure}</span>} />
         {!signedInElsewhere && (
-          <Button type="submit" disabled={busy} data-testid="staff-invitation-accept">
+          <Button
+            type="submit"
+            block
+            loading={busy}
+            className={styles.submit}
+            data-testid="staff-invitation-accept"
+          >
             {t('accept')}
           </Button>
         )}

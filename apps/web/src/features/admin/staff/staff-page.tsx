@@ -8,6 +8,9 @@ import { useAdminStaff, useInviteStaff, useRemoveStaff } from '../api/staff';
 import { AdminPageHeader, QueryState, errorMessage, formatDateTime } from '../components/admin-ui';
 
 const FIELDS = ['email', 'name', 'language'] as const;
+
+/** An address or a name typed in Latin letters keeps its own direction inside an Arabic sentence. */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 type FieldName = (typeof FIELDS)[number];
 
 /**
@@ -40,105 +43,107 @@ export default function StaffPage() {
           areas: STAFF_AREAS.map((a) => t(`staff.areas.${a}`)).join(t('staff.listSeparator')),
         })}
       />
-      {notice && (
-        <p className="adm-card" role="status">
-          {notice}
-        </p>
-      )}
-      <InviteForm onDone={setNotice} />
-      {!list.data ? (
-        <QueryState error={list.error} retry={() => void list.refetch()} />
-      ) : (
-        <>
-          <section className="adm-card" aria-labelledby="staff-members">
-            <h2 id="staff-members">{t('staff.members')}</h2>
-            <ul className="adm-list" data-testid="staff-members">
-              {list.data.members.map((m) => (
-                <li key={m.id}>
-                  <span>
-                    <bdi>
-                      <strong>{m.name}</strong>
-                    </bdi>{' '}
-                    <bdi dir="ltr" className="adm-muted">
-                      {m.email}
-                    </bdi>
-                  </span>
-                  <span className="adm-actions">
-                    <span className="adm-badge" data-tone={m.role === 'admin' ? 'good' : undefined}>
-                      {t(`staff.roles.${m.role}`)}
+      <div className="adm-stack">
+        {notice && (
+          <p className="adm-card" role="status">
+            {notice}
+          </p>
+        )}
+        <InviteForm onDone={setNotice} />
+        {!list.data ? (
+          <QueryState error={list.error} retry={() => void list.refetch()} />
+        ) : (
+          <>
+            <section className="adm-card" aria-labelledby="staff-members">
+              <h2 id="staff-members">{t('staff.members')}</h2>
+              <ul className="adm-list" data-testid="staff-members">
+                {list.data.members.map((m) => (
+                  <li key={m.id}>
+                    <span>
+                      <bdi>
+                        <strong>{m.name}</strong>
+                      </bdi>{' '}
+                      <bdi dir="ltr" className="adm-muted">
+                        {m.email}
+                      </bdi>
                     </span>
-                    {!m.second_factor && (
-                      <span className="adm-badge" data-tone="warn">
-                        {t('staff.noSecondFactor')}
+                    <span className="adm-actions">
+                      <span className="adm-badge" data-tone={m.role === 'admin' ? 'good' : undefined}>
+                        {t(`staff.roles.${m.role}`)}
                       </span>
-                    )}
-                    {m.role === 'staff' && (
+                      {!m.second_factor && (
+                        <span className="adm-badge" data-tone="warn">
+                          {t('staff.noSecondFactor')}
+                        </span>
+                      )}
+                      {m.role === 'staff' && (
+                        <button
+                          type="button"
+                          className="adm-small-btn"
+                          disabled={remove.isPending}
+                          onClick={() =>
+                            withdraw(
+                              'member',
+                              m.id,
+                              t('staff.confirmRemove', { name: isolated(m.name) }),
+                              t('staff.removed', { name: isolated(m.name) }),
+                            )
+                          }
+                        >
+                          {t('staff.remove')}
+                        </button>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="adm-card" aria-labelledby="staff-invitations">
+              <h2 id="staff-invitations">{t('staff.invitations')}</h2>
+              {list.data.invitations.length === 0 ? (
+                <p className="adm-muted">{t('staff.noInvitations')}</p>
+              ) : (
+                <ul className="adm-list" data-testid="staff-invitations">
+                  {list.data.invitations.map((inv) => (
+                    <li key={inv.id}>
+                      <span>
+                        <bdi>
+                          <strong>{inv.name}</strong>
+                        </bdi>{' '}
+                        <bdi dir="ltr" className="adm-muted">
+                          {inv.email}
+                        </bdi>
+                        <br />
+                        <small className="adm-muted">
+                          {t(inv.expired ? 'staff.expired' : 'staff.expires', {
+                            date: formatDateTime(inv.expires_at, lang),
+                          })}{' '}
+                          · {t(`languages.${inv.language}`)}
+                        </small>
+                      </span>
                       <button
                         type="button"
                         className="adm-small-btn"
                         disabled={remove.isPending}
                         onClick={() =>
                           withdraw(
-                            'member',
-                            m.id,
-                            t('staff.confirmRemove', { name: m.name }),
-                            t('staff.removed', { name: m.name }),
+                            'invitation',
+                            inv.id,
+                            t('staff.confirmRevoke', { email: isolated(inv.email) }),
+                            t('staff.revoked', { email: isolated(inv.email) }),
                           )
                         }
                       >
-                        {t('staff.remove')}
+                        {t('staff.revoke')}
                       </button>
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="adm-card" aria-labelledby="staff-invitations">
-            <h2 id="staff-invitations">{t('staff.invitations')}</h2>
-            {list.data.invitations.length === 0 ? (
-              <p className="adm-muted">{t('staff.noInvitations')}</p>
-            ) : (
-              <ul className="adm-list" data-testid="staff-invitations">
-                {list.data.invitations.map((inv) => (
-                  <li key={inv.id}>
-                    <span>
-                      <bdi>
-                        <strong>{inv.name}</strong>
-                      </bdi>{' '}
-                      <bdi dir="ltr" className="adm-muted">
-                        {inv.email}
-                      </bdi>
-                      <br />
-                      <small className="adm-muted">
-                        {t(inv.expired ? 'staff.expired' : 'staff.expires', {
-                          date: formatDateTime(inv.expires_at, lang),
-                        })}{' '}
-                        · {t(`languages.${inv.language}`)}
-                      </small>
-                    </span>
-                    <button
-                      type="button"
-                      className="adm-small-btn"
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        withdraw(
-                          'invitation',
-                          inv.id,
-                          t('staff.confirmRevoke', { email: inv.email }),
-                          t('staff.revoked', { email: inv.email }),
-                        )
-                      }
-                    >
-                      {t('staff.revoke')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </>
-      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </div>
     </>
   );
 }
@@ -157,7 +162,7 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
     setFailure(null);
     invite.mutate(draft, {
       onSuccess: () => {
-        onDone(t('staff.invited', { email: draft.email.trim() }));
+        onDone(t('staff.invited', { email: isolated(draft.email.trim()) }));
         setDraft((d) => ({ ...d, email: '', name: '' }));
       },
       onError: (error) => {
