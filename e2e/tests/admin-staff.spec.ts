@@ -1,8 +1,7 @@
-import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
 import { expect, snap, test } from '../fixtures/shop';
 import { newCustomer, registerCustomer, waitForEmail } from '../fixtures/accounts';
-import { openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
+import { enrolSecondFactor, openAdmin, pick, signInOwner, words, type Lang } from '../fixtures/back-office';
 import { anyPieceInStock, buyThroughApi } from '../fixtures/checkout';
 import { seriousViolations } from '../fixtures/axe';
 
@@ -30,19 +29,7 @@ async function enrol(page: Page, email: string, password: string) {
   const body = await login.json();
   expect(body.data.user.role).toBe('staff');
   const token = body.data.tokens.accessToken as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const setup = await page.request.post('/api/v1/auth/two-factor/setup', { headers });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const secret = (await setup.json()).data.secret as string;
-  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
-  const enable = await page.request.post('/api/v1/auth/two-factor/enable', { headers, data: { code } });
-  expect(enable.status(), await enable.text()).toBe(200);
-  await page.addInitScript((accessToken) => {
-    if (!sessionStorage.getItem('e2e-signed-in')) {
-      sessionStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem('auth_token', accessToken);
-    }
-  }, token);
+  await enrolSecondFactor(page, page.request, token);
   return token;
 }
 

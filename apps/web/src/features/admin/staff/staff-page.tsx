@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, STAFF_AREAS, type Language } from '@boutique/contracts/constants';
-import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { inputClass, ltrInputClass, SelectBox } from '@/components/ui/field';
 import { useAdminStaff, useInviteStaff, useRemoveStaff } from '../api/staff';
+import { AdminField, fieldErrorsOf, type FieldA11y } from '../components/admin-field';
 import { AdminPageHeader, QueryState, errorMessage, formatDateTime } from '../components/admin-ui';
 
 const FIELDS = ['email', 'name', 'language'] as const;
@@ -166,47 +166,19 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
         setDraft((d) => ({ ...d, email: '', name: '' }));
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 422) {
-          const found: Partial<Record<FieldName, string>> = {};
-          for (const field of FIELDS) {
-            const code = error.codes[field]?.[0];
-            if (error.errors[field]?.[0])
-              found[field] = t(`staff.fieldErrors.${code ?? 'invalid'}`, {
-                defaultValue: t('staff.fieldErrors.invalid'),
-              });
-          }
-          setErrors(found);
-          if (Object.keys(found).length > 0) return;
-        }
+        const found = fieldErrorsOf(error, FIELDS, (code) =>
+          t(`staff.fieldErrors.${code}`, { defaultValue: t('staff.fieldErrors.invalid') }),
+        );
+        setErrors(found);
+        if (Object.keys(found).length > 0) return;
         setFailure(errorMessage(error, t('staff.failed')));
       },
     });
   }
 
-  const field = (
-    name: FieldName,
-    label: string,
-    control: (a11y: Record<string, unknown>) => React.ReactNode,
-  ) => {
-    const controlId = `${id}-${name}`;
-    const errorId = `${controlId}-error`;
-    const error = errors[name];
-    return (
-      <div className="adm-field">
-        <label htmlFor={controlId}>{label}</label>
-        {control({
-          id: controlId,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
-        })}
-        {error && (
-          <p id={errorId} className="adm-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: FieldName, label: string, control: (a11y: FieldA11y) => React.ReactNode) => (
+    <AdminField formId={id} name={name} label={label} error={errors[name]} control={control} />
+  );
 
   return (
     <form className="adm-form adm-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
