@@ -24,7 +24,6 @@ import {
 } from '../auth/index.js';
 import { enqueueMail } from '../outbox/index.js';
 
-
 export interface StaffSettings {
   publicUrl: string;
   shopName: string;
