@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderRow } from '@boutique/contracts/admin';
-import { FULFILLMENT_STATUSES } from '@boutique/contracts/constants';
+import { FULFILLMENT_STATUSES, roleMayUse } from '@boutique/contracts/constants';
+import { useBackOfficeRole } from '../admin-layout';
 import { paths } from '@/config/paths';
 import { shopTimeZone } from '@/lib/boot';
 import { inputClass } from '@/components/ui/field';
@@ -30,6 +31,7 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 /** Orders by status (tabs with their counts), searched by number, e-mail or name, between two days. */
 export default function OrdersPage() {
   const { t, i18n } = useTranslation('admin');
+  const role = useBackOfficeRole();
   const lang = i18n.language;
   const { values, page, set } = useListParams(['status', 'q', 'from', 'to'] as const);
   const status = isStatus(values.status) ? values.status : undefined;
@@ -100,7 +102,7 @@ export default function OrdersPage() {
           </Link>
         }
       />
-      <RefundsAttention />
+      {roleMayUse(role, 'refunds') && <RefundsAttention />}
       <Tabs
         label={t('orders.byStatus')}
         tabs={TABS.map((tab) => ({
