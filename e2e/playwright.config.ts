@@ -131,6 +131,8 @@ export default defineConfig({
           'collections-en',
           'collections-ar',
           'synonyms',
+          'staff-en',
+          'staff-ar',
         ]
           .map(ownerEmail)
           .join(','),

@@ -52,6 +52,8 @@ export const engineDependent = [
   'test/stripe-reconcile.test.ts',
   // One transaction for a whole catalogue import: versions claimed, stock adjusted under what payments hold.
   'test/product-csv.test.ts',
+  // Roles read at every call, an invitation spent by a conditional update under racing accepts.
+  'test/staff-roles.test.ts',
 ];
 
 export default defineConfig({ ...base, test: { ...base.test, include: engineDependent } });

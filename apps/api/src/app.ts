@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,6 +48,7 @@ import { StockService, stockGauge } from './modules/stock/index.js';
 import { ManualOrders, adminRoutes } from './modules/admin/index.js';
 import { discountAdminRoutes, releaseClaims } from './modules/discounts/index.js';
 import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
+import { staffRoutes } from './modules/staff/index.js';
 import {
   RefundService,
   RefundMails,
@@ -74,6 +75,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The clock stock holds are measured by (tests move it to expire holds). */
   now?: () => Date;
+  /** Told of every route as it is added (the test that classifies every admin route collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -164,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const errorHandling = installErrorHandling(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -435,6 +439,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(searchAdminRoutes, { db: database.db });
       await api.register(shippingAdminRoutes, { db: database.db });
+      await api.register(staffRoutes, {
+        db: database.db,
+        throttle: createThrottle(new RateLimiter(rateLimits)),
+        settings: {
+          publicUrl: config.publicUrl,
+          shopName: config.shop.name,
+          inviteHours: config.auth.staffInviteHours,
+        },
+      });
     },
     { prefix: '/api' },
   );

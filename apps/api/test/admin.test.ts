@@ -189,7 +189,12 @@ describe('the documentation', () => {
         '/api/v1/admin/search/synonyms/{id}',
         '/api/v1/admin/shipping-zones',
         '/api/v1/admin/shipping-zones/{id}',
+        '/api/v1/admin/staff',
+        '/api/v1/admin/staff/invitations',
+        '/api/v1/admin/staff/invitations/{id}',
+        '/api/v1/admin/staff/{userId}',
         '/api/v1/admin/stats',
+        '/api/v1/admin/workload',
       ].sort(),
     );
     expect(doc.body.paths['/api/v1/orders/{id}/status'].patch.requestBody).toBeDefined();

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, MoneySchema, PLAIN_TEXT_LINES, wholeNumberInput } from './common.js';
 import { envelope } from './envelope.js';
+import { UserRoleSchema } from './auth.js';
 import { FULFILLMENT_STATUSES, LANGUAGES, PLAIN_TEXT, SIZES } from './constants.js';
 import { AddressFieldsSchema } from './forms.js';
 import { SlugSchema, ProductStatusSchema } from './catalog.js';
@@ -54,6 +55,12 @@ export const ADMIN_API = {
   customers: `${ADMIN}/customers`,
   customer: (id: number) => `${ADMIN}/customers/${id}`,
   stats: `${ADMIN}/stats`,
+  /** What needs doing now, without money (the staff's dashboard). */
+  workload: `${ADMIN}/workload`,
+  staff: `${ADMIN}/staff`,
+  staffInvitations: `${ADMIN}/staff/invitations`,
+  staffInvitation: (id: number) => `${ADMIN}/staff/invitations/${id}`,
+  staffMember: (userId: number) => `${ADMIN}/staff/${userId}`,
   discounts: `${ADMIN}/discounts`,
   discount: (id: number) => `${ADMIN}/discounts/${id}`,
 } as const;
@@ -811,7 +818,7 @@ export const AdminCustomerRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['customer', 'admin']),
+  role: UserRoleSchema,
   verified: z.boolean(),
   created_at: z.string(),
   orders_count: z.number().int(),

@@ -46,8 +46,55 @@ export const SEARCH_SYNONYM_MAX_LENGTH = 40;
 export const CONTACT_SUBJECTS = ['general', 'personal', 'orders', 'products', 'shipping', 'other'] as const;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
-export const USER_ROLES = ['customer', 'admin'] as const;
+/**
+ * `admin` is the owner (everything); `staff` runs the shop's day (the STAFF_AREAS of the back office);
+ * `customer` has no back office.
+ */
+export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** The roles that open the back office (and so sign in with a second factor). */
+export const BACK_OFFICE_ROLES = ['admin', 'staff'] as const satisfies readonly UserRole[];
+export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
+export const isBackOfficeRole = (role: string): role is BackOfficeRole =>
+  (BACK_OFFICE_ROLES as readonly string[]).includes(role);
+
+/**
+ * The parts of the back office. The owner (`admin`) uses every one; staff only STAFF_AREAS. The API classifies
+ * each admin route into one area (apps/api/src/plugins/access.ts) and the web's nav and pages use the same
+ * words, so a part staff may not use is neither shown nor answered.
+ */
+export const BACK_OFFICE_AREAS = [
+  'orders',
+  'returns',
+  'messages',
+  'products',
+  'revenue',
+  'customers',
+  'discounts',
+  'shipping',
+  'refunds',
+  'search',
+  'mail',
+  'staff',
+] as const;
+export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
+/**
+ * What staff may do: orders (list, detail, status moves, shipping, payment marked paid, manual orders),
+ * returns, messages, and the catalogue (products, pictures, stock adjustments, collections, galleries). Never
+ * money moved or counted (revenue, refunds), customers' data, discounts, shipping settings, search settings,
+ * failed mails, or staff and roles.
+ */
+export const STAFF_AREAS = [
+  'orders',
+  'returns',
+  'messages',
+  'products',
+] as const satisfies readonly BackOfficeArea[];
+export type StaffArea = (typeof STAFF_AREAS)[number];
+export const roleMayUse = (role: string, area: BackOfficeArea): boolean =>
+  role === 'admin' || (role === 'staff' && (STAFF_AREAS as readonly string[]).includes(area));
+/** How long an invitation to the staff stays valid, by default (STAFF_INVITE_HOURS). */
+export const STAFF_INVITE_HOURS = 72;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -108,6 +155,14 @@ export const ERROR_CODES = {
   paymentLinkExpired: 'payment_link_expired',
   /** A category deleted while products still belong to it (409): move them first. */
   collectionNotEmpty: 'collection_not_empty',
+  /** A staff member asked for a part of the back office that only the owner uses (403). */
+  ownersOnly: 'owners_only',
+  /** An invitation link unknown, used, revoked or expired: one answer for all (410). */
+  staffInvitationInvalid: 'staff_invitation_invalid',
+  /** An invitation opened while signed in to an account of another address (409). */
+  staffInvitationOtherAccount: 'staff_invitation_other_account',
+  /** The owner cannot be made staff nor removed from the back office here (409). */
+  staffIsOwner: 'staff_is_owner',
 } as const;
 /** What a discount code takes off: a percentage or an amount of the eligible pieces, or the shipping. */
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;

@@ -40,6 +40,7 @@ describe('auth configuration', () => {
       freshSignInS: 600,
       adminEmails: [],
       passwordResetTtlS: 3600,
+      staffInviteHours: 72,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_INVITE_HOURS } from '@boutique/contracts';
 import { optionalString } from './fields.js';
 import { rateLimits, type LimitsEnv, type RateLimits } from './limits.js';
 
@@ -25,6 +26,8 @@ export const AuthEnv = z.object({
   ADMIN_EMAILS: emailList,
   /** Signs access tokens. Unset: generated once and kept in `{DATA_DIR}/jwt-secret` (see ensureJwtSecret). */
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** How long the owner's invitation to join the staff can be accepted (1 to 720 hours). */
+  STAFF_INVITE_HOURS: z.coerce.number().int().min(1).max(720).default(STAFF_INVITE_HOURS),
 });
 export type AuthEnv = z.infer<typeof AuthEnv>;
 
@@ -44,6 +47,8 @@ export interface AuthConfig {
   adminEmails: string[];
   /** Lifetime of a password-reset link. */
   passwordResetTtlS: number;
+  /** Lifetime of an invitation to the staff (STAFF_INVITE_HOURS). */
+  staffInviteHours: number;
 }
 
 export function authConfig(e: AuthEnv & LimitsEnv): AuthConfig {
@@ -57,5 +62,6 @@ export function authConfig(e: AuthEnv & LimitsEnv): AuthConfig {
     freshSignInS: 10 * 60,
     adminEmails: e.ADMIN_EMAILS,
     passwordResetTtlS: 60 * 60,
+    staffInviteHours: e.STAFF_INVITE_HOURS,
   };
 }

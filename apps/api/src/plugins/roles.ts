@@ -7,18 +7,22 @@ import { HttpError } from '../lib/http-error.js';
 import { securityEvent } from '../lib/security-log.js';
 import type { AuthUser } from './auth.js';
 import { requireUser } from './auth.js';
+import { mayCall } from './access.js';
 
 export const FORBIDDEN = 'This action is unauthorized.';
 export const SECOND_FACTOR_REQUIRED =
   'Confirm this sign-in with the code of your authenticator app to use the back office.';
 export const SECOND_FACTOR_ENROLMENT_REQUIRED =
   'Admins sign in with a second factor: set up an authenticator app in your account first.';
+export const OWNERS_ONLY = 'Only the owner of the shop may do this.';
 
 /**
- * The one guard of every admin route (the back office uses it too). The caller must be signed in, hold the
- * admin role with a verified address (read from the database, so a withdrawn right ends at once), and this
- * very sign-in must have passed the second factor (TOTP or a recovery code). A customer hears 403; an admin
- * without the second factor hears 403 with `code` saying what to do (enrol, or confirm this sign-in).
+ * The one guard of every admin route (the back office uses it too). The caller must be signed in, hold a role of
+ * the back office with a verified address (read from the database, so a withdrawn right ends at once), and
+ * this very sign-in must have passed the second factor (TOTP or a recovery code). The owner (`admin`) may call
+ * every route; staff only the routes plugins/access.ts puts in STAFF_AREAS, and a route it does not list is the
+ * owner's. A customer hears 403; staff on an owner's route 403 with `code` `owners_only`; an admin or staff
+ * member without the second factor 403 with `code` saying what to do (enrol, or confirm this sign-in).
  */
 export async function requireAdmin(db: Database, request: FastifyRequest): Promise<AuthUser> {
   const user = requireUser(request);
@@ -28,7 +32,7 @@ export async function requireAdmin(db: Database, request: FastifyRequest): Promi
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(eq(users.id, user.id))
     .limit(1);
-  if (row?.role !== 'admin' || row.verifiedAt === null) {
+  if (!row || row.role === 'customer' || row.verifiedAt === null) {
     securityEvent(request, 'admin_forbidden', { userId: user.id, reason: 'not an admin' });
     throw new HttpError(403, FORBIDDEN);
   }
@@ -47,5 +51,24 @@ export async function requireAdmin(db: Database, request: FastifyRequest): Promi
     securityEvent(request, 'admin_forbidden', { userId: user.id, reason: 'sign-in without second factor' });
     throw new HttpError(403, SECOND_FACTOR_REQUIRED, undefined, { code: ERROR_CODES.secondFactorRequired });
   }
-  return { ...user, role: 'admin' };
+  if (!mayCall(row.role, request)) {
+    securityEvent(request, 'admin_forbidden', { userId: user.id, reason: 'an owner route asked by staff' });
+    throw ownersOnly();
+  }
+  return { ...user, role: row.role };
+}
+
+const ownersOnly = () => new HttpError(403, OWNERS_ONLY, undefined, { code: ERROR_CODES.ownersOnly });
+
+/**
+ * Inside a route staff may call, a step only the owner takes (a return moved to `refunded` moves money): the
+ * role read again from the database, as `requireAdmin` does.
+ */
+export async function requireOwner(db: Database, request: FastifyRequest): Promise<void> {
+  const user = requireUser(request);
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (row?.role !== 'admin') {
+    securityEvent(request, 'admin_forbidden', { userId: user.id, reason: 'an owner step asked by staff' });
+    throw ownersOnly();
+  }
 }

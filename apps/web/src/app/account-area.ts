@@ -20,3 +20,4 @@ export { default as PayLinkPage } from '@/features/checkout/pay-link-page';
 export { default as OrdersPage } from '@/features/orders/orders-page';
 export { default as InvoicePage } from '@/features/orders/invoice-page';
 export { default as CreditNotePage } from '@/features/orders/credit-note-page';
+export { default as StaffInvitationPage } from '@/features/auth/staff-invitation-page';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { afterSignIn, returnPath, type LoginRedirectState } from '@/lib/session/redirect';
+import { isBackOfficeRole } from '@boutique/contracts/constants';
 import { useSession } from '@/lib/session/session';
 import { cart } from '@/stores/cart-store';
 import { PageFallback } from '@/components/page-fallback';
@@ -46,6 +47,6 @@ export function AdminRoute({ denied, children }: { denied: ReactNode; children?:
     const state: LoginRedirectState = { from: location };
     return <Navigate replace to={paths.login.href()} state={state} />;
   }
-  if (user.role !== 'admin') return denied;
+  if (!isBackOfficeRole(user.role)) return denied;
   return children ?? <Outlet />;
 }

@@ -290,6 +290,14 @@ export const PAGES: readonly PageRoute[] = [
     ...(onServer && { server: { ...account(['checkout', 'payLink'], 'payLink:title'), onePage: true } }),
   },
   {
+    // The owner's invitation to the staff: the token in the address is the invitee's key, never rendered.
+    path: paths.staffInvitation.path,
+    page: accountPage('StaffInvitationPage'),
+    ...(onServer && {
+      server: { ...account(['auth', 'staffInvitation'], 'staffInvitation:title'), onePage: true },
+    }),
+  },
+  {
     // One lazy module holding the back office's own routes (decision 021). The server does not know who is
     // signed in: the browser renders it.
     path: `${paths.admin.path}/*`,

@@ -69,6 +69,11 @@ export const paths = {
   adminOrder: { path: '/admin/orders/:id', href: (id: number) => `/admin/orders/${id}` },
   /** A manual order's payment link (e-mailed): the customer pays that order by card. */
   payLink: { path: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
+  /** The owner's invitation to the staff (the e-mailed link). */
+  staffInvitation: {
+    path: '/staff-invitation/:token',
+    href: (token: string) => `/staff-invitation/${encodeURIComponent(token)}`,
+  },
   adminPackingSlip: {
     path: '/admin/orders/:id/packing-slip',
     href: (id: number) => `/admin/orders/${id}/packing-slip`,
@@ -81,6 +86,7 @@ export const paths = {
   adminDiscounts: { path: '/admin/discounts', href: () => '/admin/discounts' },
   /** The accountant's page: the VAT report and its CSV. */
   adminReports: { path: '/admin/reports', href: () => '/admin/reports' },
+  adminStaff: { path: '/admin/staff', href: () => '/admin/staff' },
   adminCustomer: { path: '/admin/customers/:id', href: (id: number) => `/admin/customers/${id}` },
 } as const;
 

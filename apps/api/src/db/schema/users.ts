@@ -17,7 +17,11 @@ import {
 import type { UserRole } from '@boutique/contracts';
 
 // Spelled out rather than imported: drizzle-kit loads this file without the workspace's source condition.
-export const userRole = pgEnum('user_role', ['customer', 'admin'] as const satisfies readonly UserRole[]);
+export const userRole = pgEnum('user_role', [
+  'customer',
+  'staff',
+  'admin',
+] as const satisfies readonly UserRole[]);
 
 export const users = pgTable(
   'users',
@@ -218,4 +222,30 @@ export const oauthGrants = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('oauth_grants_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The owner's invitation to join the staff: a single-use link (only its token's sha256 is kept) e-mailed to
+ * `email` in `language`, valid STAFF_INVITE_HOURS. Accepted (`acceptedAt`, `acceptedBy`) or revoked
+ * (`revokedAt`) it stops working; the rows stay as the history of who was invited by whom.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    name: text().notNull(),
+    language: text().notNull(),
+    tokenHash: text().notNull().unique('staff_invitations_token_hash_unique'),
+    invitedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('staff_invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('staff_invitations_email_idx').on(t.email),
+  ],
 );

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_UPLOAD, AdminStatsQuerySchema, AdminStatsResponseSchema } from '@boutique/contracts/admin';
+import { AdminWorkloadResponseSchema } from '@boutique/contracts/admin-staff';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import { bulkAdminRoutes } from './bulk-routes.js';
@@ -12,7 +13,7 @@ import { orderAdminRoutes } from './order-routes.js';
 import { productCsvRoutes } from './product-csv-routes.js';
 import { productAdminRoutes } from './product-routes.js';
 import { tags, type AdminRoutesOptions } from './scope.js';
-import { dashboardStats } from './stats.js';
+import { dashboardStats, workload } from './stats.js';
 
 export type { AdminRoutesOptions } from './scope.js';
 
@@ -60,5 +61,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       success: true as const,
       data: { stats: await dashboardStats(db, req.query.days, timeZone) },
     }),
+  );
+
+  app.get(
+    '/v1/admin/workload',
+    {
+      schema: {
+        tags,
+        summary:
+          'What needs doing now, without money: paid orders to ship, unread messages, low-stock sizes (the staff dashboard)',
+        response: { 200: AdminWorkloadResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: { workload: await workload(db) } }),
   );
 };

@@ -3,6 +3,7 @@ import { STOCK_LEFT_SHOWN_AT, type Size } from '@boutique/contracts';
 import { addDays, shopDay, shopDayStart } from '@boutique/contracts/constants';
 import { AWAITING_SHIPMENT } from '@boutique/contracts/order-status';
 import type { AdminStats } from '@boutique/contracts/admin';
+import type { AdminWorkload } from '@boutique/contracts/admin-staff';
 import type { Database } from '../../db/client.js';
 import { contactMessages, orderItems, orders, productStock, products } from '../../db/schema/index.js';
 import { fromFils, toFils } from '../../lib/money.js';
@@ -14,43 +15,12 @@ const LOW_STOCK_ROWS = 50;
 const sold = and(eq(orders.paymentStatus, 'succeeded'), sql`${orders.fulfillmentStatus} <> 'cancelled'`);
 
 /**
- * The dashboard's figures over the last `days` days of the shop's calendar (SHOP_TIMEZONE, today included):
- * revenue and orders per day, average basket, best-selling products; and now: low-stock sizes, unread messages,
- * paid orders waiting to ship. An order at 21:30 UTC is counted on the next day in Dubai, as the owner lives it.
+ * What needs doing now, without a figure of money (the staff's dashboard, and the owner's beside the figures):
+ * sizes of active products with STOCK_LEFT_SHOWN_AT or fewer pieces to sell, unread messages, paid orders
+ * waiting to ship.
  */
-export async function dashboardStats(
-  db: Database,
-  days: number,
-  timeZone: string,
-  now = new Date(),
-): Promise<AdminStats> {
-  const today = shopDay(now, timeZone);
-  const first = addDays(today, -(days - 1));
-  const inPeriod = and(sold, gte(orders.createdAt, shopDayStart(first, timeZone)));
-  const [perDay, top, low, [unread], [waiting]] = await Promise.all([
-    db
-      .select({
-        date: sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
-        revenue: sql<string>`sum(${orders.totalAmount})::numeric(14,2)::text`,
-        orders: sql<number>`count(*)::int`,
-      })
-      .from(orders)
-      .where(inPeriod)
-      .groupBy(sql`1`),
-    db
-      .select({
-        productId: sql<number | null>`max(${orderItems.productId})`,
-        slug: orderItems.productSlug,
-        name: sql<{ en: string; fr: string; ar: string }>`(array_agg(${orderItems.productName}))[1]`,
-        quantity: sql<number>`sum(${orderItems.quantity})::int`,
-        revenue: sql<string>`sum(${orderItems.price} * ${orderItems.quantity})::numeric(14,2)::text`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(inPeriod)
-      .groupBy(orderItems.productSlug)
-      .orderBy(sql`4 desc`, sql`5 desc`, orderItems.productSlug)
-      .limit(TOP_PRODUCTS),
+export async function workload(db: Database): Promise<AdminWorkload> {
+  const [low, [unread], [waiting]] = await Promise.all([
     db
       .select({
         productId: products.id,
@@ -83,6 +53,60 @@ export async function dashboardStats(
         and(eq(orders.paymentStatus, 'succeeded'), inArray(orders.fulfillmentStatus, AWAITING_SHIPMENT)),
       ),
   ]);
+  return {
+    low_stock: low.map((l) => ({
+      product_id: l.productId,
+      slug: l.slug,
+      name: l.name,
+      color: l.color,
+      size: l.size as Size,
+      available: Math.max(0, l.available),
+    })),
+    unread_messages: unread?.n ?? 0,
+    awaiting_shipment: waiting?.n ?? 0,
+  };
+}
+
+/**
+ * The dashboard's figures over the last `days` days of the shop's calendar (SHOP_TIMEZONE, today included):
+ * revenue and orders per day, average basket, best-selling products; and now: low-stock sizes, unread messages,
+ * paid orders waiting to ship. An order at 21:30 UTC is counted on the next day in Dubai, as the owner lives it.
+ */
+export async function dashboardStats(
+  db: Database,
+  days: number,
+  timeZone: string,
+  now = new Date(),
+): Promise<AdminStats> {
+  const today = shopDay(now, timeZone);
+  const first = addDays(today, -(days - 1));
+  const inPeriod = and(sold, gte(orders.createdAt, shopDayStart(first, timeZone)));
+  const [perDay, top, todo] = await Promise.all([
+    db
+      .select({
+        date: sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+        revenue: sql<string>`sum(${orders.totalAmount})::numeric(14,2)::text`,
+        orders: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .where(inPeriod)
+      .groupBy(sql`1`),
+    db
+      .select({
+        productId: sql<number | null>`max(${orderItems.productId})`,
+        slug: orderItems.productSlug,
+        name: sql<{ en: string; fr: string; ar: string }>`(array_agg(${orderItems.productName}))[1]`,
+        quantity: sql<number>`sum(${orderItems.quantity})::int`,
+        revenue: sql<string>`sum(${orderItems.price} * ${orderItems.quantity})::numeric(14,2)::text`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(inPeriod)
+      .groupBy(orderItems.productSlug)
+      .orderBy(sql`4 desc`, sql`5 desc`, orderItems.productSlug)
+      .limit(TOP_PRODUCTS),
+    workload(db),
+  ]);
 
   const byDate = new Map(perDay.map((r) => [r.date, r]));
   const series = Array.from({ length: days }, (_, i) => {
@@ -107,15 +131,6 @@ export async function dashboardStats(
       quantity: t.quantity,
       revenue: fromFils(toFils(t.revenue)),
     })),
-    low_stock: low.map((l) => ({
-      product_id: l.productId,
-      slug: l.slug,
-      name: l.name,
-      color: l.color,
-      size: l.size as Size,
-      available: Math.max(0, l.available),
-    })),
-    unread_messages: unread?.n ?? 0,
-    awaiting_shipment: waiting?.n ?? 0,
+    ...todo,
   };
 }

@@ -18,7 +18,9 @@ export type AuditEntity =
   | 'shipping_zone'
   | 'discount'
   | 'customer'
-  | 'collection';
+  | 'collection'
+  | 'staff_invitation'
+  | 'user';
 
 export interface AuditRecord {
   actorId: number;

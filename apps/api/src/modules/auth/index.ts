@@ -18,9 +18,18 @@ import { SocialAuthService } from './social/service.js';
 import { TwoFactorService } from './two-factor.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 
-export { removeSecondFactor } from './hand-over.js';
+export { handOver, removeSecondFactor } from './hand-over.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export { weakPasswordReason } from './password-policy.js';
 export { accountById, customerAccount, type CustomerAccount } from './customer-accounts.js';
 export { enqueueSecurityNotice } from './security-notices.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Makes ended sign-ins refused at once on every instance (see SessionRevocations). */
+    publishEndedSignIns(familyIds: string[]): Promise<void>;
+  }
+}
 
 export interface AuthModuleOptions {
   db: Database;
@@ -61,6 +70,9 @@ export const authModule = fp<AuthModuleOptions>(
       app.log,
     );
     const limiter = new RateLimiter(rateLimits);
+    // Other modules that end sign-ins in their own transaction (a staff invitation handing an account over)
+    // make the ended sign-ins' access tokens refused on every instance with this, after their commit.
+    app.decorate('publishEndedSignIns', (familyIds: string[]) => service.publishRevoked(familyIds));
     await app.register(authenticatePlugin, { verify: (token) => service.verifyAccessToken(token) });
     const passwordReset = new PasswordResetService(db, {
       publicUrl: config.publicUrl,

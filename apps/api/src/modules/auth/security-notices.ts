@@ -19,6 +19,8 @@ export type SecurityNotice =
   | 'recovery_codes_renewed'
   | 'role_granted'
   | 'role_revoked'
+  | 'staff_granted'
+  | 'staff_revoked'
   | 'new_device';
 
 export interface NoticeDetails {

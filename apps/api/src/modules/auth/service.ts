@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { AuthTokens, Login, Register, SignInSession, User } from '@boutique/contracts';
+import { isBackOfficeRole } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { emailLanguage } from '../../lib/mail-layout.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
@@ -308,7 +309,7 @@ export class AuthService {
   ): Promise<Session> {
     // A new sign-in to an admin account from a browser none of its sign-ins of the last 30 days used: its owner
     // hears of it, with the device and the address, in case it was not them.
-    if (replaces === undefined && row.role === 'admin') {
+    if (replaces === undefined && isBackOfficeRole(row.role)) {
       const userAgent = client.userAgent?.slice(0, 512) ?? null;
       const [known] = await tx
         .select({ id: refreshTokens.id })

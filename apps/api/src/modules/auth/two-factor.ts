@@ -3,7 +3,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { RecoveryCodes, TwoFactorProof, TwoFactorSetup, TwoFactorStatus } from '@boutique/contracts';
-import { ERROR_CODES, TOTP_DIGITS } from '@boutique/contracts';
+import { ERROR_CODES, isBackOfficeRole, TOTP_DIGITS } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { refreshTokens, userRecoveryCodes, userTotp, users } from '../../db/schema/index.js';
 import { fieldError, HttpError, unprocessable } from '../../lib/http-error.js';
@@ -92,7 +92,7 @@ export class TwoFactorService {
     return {
       enabled: Boolean(row?.confirmedAt),
       verified: await this.#sessionPassed(user.sessionId),
-      required: row?.role === 'admin',
+      required: row !== undefined && isBackOfficeRole(row.role),
       recovery_codes_left: codes?.n ?? 0,
     };
   }
@@ -103,7 +103,7 @@ export class TwoFactorService {
     if (!row) throw new HttpError(401, 'Unauthenticated.');
     if (row.verifiedAt === null) throw confirmAddressFirst();
     // Only the back office asks for it at sign-in: a customer's app would guard nothing (decision 030).
-    if (row.role !== 'admin' && !row.confirmedAt) {
+    if (!isBackOfficeRole(row.role) && !row.confirmedAt) {
       throw new HttpError(403, ADMINS_ONLY, undefined, { code: ERROR_CODES.secondFactorForAdminsOnly });
     }
     if (row.confirmedAt) throw new HttpError(409, ALREADY_ENROLLED);

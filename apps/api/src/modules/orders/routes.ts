@@ -11,7 +11,7 @@ import {
 } from '@boutique/contracts';
 import type { Database } from '../../db/client.js';
 import { requireUser } from '../../plugins/auth.js';
-import { requireAdmin } from '../../plugins/roles.js';
+import { requireAdmin, requireOwner } from '../../plugins/roles.js';
 import type { OrderService } from './service.js';
 import { invoiceOf, type InvoiceIssuer } from './invoice.js';
 import { privateRoutes } from '../../lib/private-routes.js';
@@ -118,6 +118,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     },
     async (req, reply) => {
       const admin = await requireAdmin(db, req);
+      // Staff move orders along; cancelling refunds what was paid, and only the owner moves money.
+      if (req.body.status === 'cancelled' && admin.role !== 'admin') await requireOwner(db, req);
       const order = await withCurrent(
         orders.updateStatus(admin.id, req.params.id, req.body, expectedVersion(req, req.body.version)),
         async () => (await adminOrder(db, orders, req.params.id)).order,

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { privateRoutes } from '../../lib/private-routes.js';
 import { requireUser } from '../../plugins/auth.js';
-import { requireAdmin } from '../../plugins/roles.js';
+import { requireAdmin, requireOwner } from '../../plugins/roles.js';
 import type { ReturnService } from './service.js';
 
 export interface ReturnRoutesOptions {
@@ -93,6 +93,8 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<ReturnRoutesOptions> = asy
     },
     async (req) => {
       const admin = requireUser(req);
+      // Staff work returns; the refund one leads to moves money, and only the owner moves money.
+      if (req.body.status === 'refunded') await requireOwner(db, req);
       const updated = await returns.update(admin.id, req.params.id, req.body);
       req.log.info({ returnId: updated.id, status: updated.status, by: admin.id }, 'return moved');
       return { success: true as const, data: await returns.get(req.params.id) };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { expectedVersion, setETag } from '../../lib/if-match.js';
 import { notFound } from '../../lib/http-error.js';
+import { requireUser } from '../../plugins/auth.js';
 import { requireAdmin } from '../../plugins/roles.js';
 import { ShippingAdmin } from './service.js';
 
@@ -17,20 +19,23 @@ const tags = ['admin'];
 
 /** The owner's shipping zones and rates (DESIGN section 17): writes carry the zone's version (decision 028). */
 export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // The guard before the body is read: a caller who may not use the route hears 401/403, never a 422.
+  const admitted = async (req: FastifyRequest) => {
+    await requireAdmin(db, req);
+  };
   const zones = new ShippingAdmin(db);
 
   app.get(
     '/v1/admin/shipping-zones',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, admitted],
       schema: {
         tags,
         summary: 'Admin: shipping zones and their rates',
         response: { 200: ShippingZonesResponseSchema },
       },
     },
-    async (req) => {
-      await requireAdmin(db, req);
+    async () => {
       return { success: true as const, data: { zones: await zones.list() } };
     },
   );
@@ -38,7 +43,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.post(
     '/v1/admin/shipping-zones',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, admitted],
       schema: {
         tags,
         summary: 'Admin: add a zone (its countries in no other zone) with its rates',
@@ -47,7 +52,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     async (req, reply) => {
-      const admin = await requireAdmin(db, req);
+      const admin = requireUser(req);
       const zone = await zones.create(admin.id, req.body);
       setETag(reply, zone.version);
       return reply.code(201).send({ success: true as const, data: { zone } });
@@ -57,7 +62,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.patch(
     '/v1/admin/shipping-zones/:id',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, admitted],
       schema: {
         tags,
         summary:
@@ -68,7 +73,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     async (req, reply) => {
-      const admin = await requireAdmin(db, req);
+      const admin = requireUser(req);
       const expected = expectedVersion(req, req.body.version);
       const zone = await zones.update(admin.id, req.params.id, expected, req.body);
       setETag(reply, zone.version);
@@ -79,7 +84,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.delete(
     '/v1/admin/shipping-zones/:id',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, admitted],
       schema: {
         tags,
         summary: 'Admin: delete a zone and its rates (not the worldwide zone)',
@@ -89,7 +94,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     async (req) => {
-      const admin = await requireAdmin(db, req);
+      const admin = requireUser(req);
       const expected = expectedVersion(req, req.body?.version);
       const zone = await zones.remove(admin.id, req.params.id, expected);
       if (!zone) throw notFound('Shipping zone');

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { paths } from '@/config/paths';
-import AdminLayout, { AdminNotFound } from './admin-layout';
+import AdminLayout, { AdminNotFound, OwnersOnly } from './admin-layout';
 import { useHeldLocation } from './components/use-leave-guard';
 
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
@@ -24,6 +24,7 @@ const CustomerPage = lazy(() => import('./customers/customer-page'));
 const ShippingPage = lazy(() => import('./shipping/shipping-page'));
 const DiscountsPage = lazy(() => import('./discounts/discounts-page'));
 const ReportsPage = lazy(() => import('./reports/reports-page'));
+const StaffPage = lazy(() => import('./staff/staff-page'));
 
 /** A path of paths.ts as the routes below `/admin/*` name it. */
 const under = (path: string) => path.slice(paths.admin.path.length + 1);
@@ -43,7 +44,14 @@ export default function AdminApp() {
         <Route path={under(paths.adminCollections.path)} element={<CollectionsPage />} />
         <Route path={under(paths.adminNewCollection.path)} element={<CollectionEditPage />} />
         <Route path={under(paths.adminCollection.path)} element={<CollectionEditPage />} />
-        <Route path={under(paths.adminSearch.path)} element={<SynonymsPage />} />
+        <Route
+          path={under(paths.adminSearch.path)}
+          element={
+            <OwnersOnly area="search">
+              <SynonymsPage />
+            </OwnersOnly>
+          }
+        />
         <Route path={under(paths.adminGallery.path)} element={<GalleryPage />} />
         <Route path={under(paths.adminOrders.path)} element={<OrdersPage />} />
         <Route path={under(paths.adminNewOrder.path)} element={<NewOrderPage />} />
@@ -52,11 +60,54 @@ export default function AdminApp() {
         <Route path={under(paths.adminReturns.path)} element={<ReturnsPage />} />
         <Route path={under(paths.adminReturn.path)} element={<ReturnPage />} />
         <Route path={under(paths.adminMessages.path)} element={<MessagesPage />} />
-        <Route path={under(paths.adminCustomers.path)} element={<CustomersPage />} />
-        <Route path={under(paths.adminCustomer.path)} element={<CustomerPage />} />
-        <Route path={under(paths.adminShipping.path)} element={<ShippingPage />} />
-        <Route path={under(paths.adminDiscounts.path)} element={<DiscountsPage />} />
-        <Route path={under(paths.adminReports.path)} element={<ReportsPage />} />
+        <Route
+          path={under(paths.adminCustomers.path)}
+          element={
+            <OwnersOnly area="customers">
+              <CustomersPage />
+            </OwnersOnly>
+          }
+        />
+        <Route
+          path={under(paths.adminCustomer.path)}
+          element={
+            <OwnersOnly area="customers">
+              <CustomerPage />
+            </OwnersOnly>
+          }
+        />
+        <Route
+          path={under(paths.adminShipping.path)}
+          element={
+            <OwnersOnly area="shipping">
+              <ShippingPage />
+            </OwnersOnly>
+          }
+        />
+        <Route
+          path={under(paths.adminDiscounts.path)}
+          element={
+            <OwnersOnly area="discounts">
+              <DiscountsPage />
+            </OwnersOnly>
+          }
+        />
+        <Route
+          path={under(paths.adminStaff.path)}
+          element={
+            <OwnersOnly area="staff">
+              <StaffPage />
+            </OwnersOnly>
+          }
+        />
+        <Route
+          path={under(paths.adminReports.path)}
+          element={
+            <OwnersOnly area="revenue">
+              <ReportsPage />
+            </OwnersOnly>
+          }
+        />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

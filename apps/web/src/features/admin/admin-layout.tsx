@@ -1,7 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@boutique/contracts/constants';
+import { LANGUAGES, roleMayUse, type BackOfficeArea, type Language } from '@boutique/contracts/constants';
+import { useSession } from '@/lib/session/session';
 import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
@@ -13,20 +14,44 @@ import { useAdminMessages } from './api/messages';
 import { useAdminReturns } from './api/after-sale';
 import adminStylesheet from './admin.css?url';
 
-const NAV = [
-  { to: paths.admin.href(), key: 'dashboard', end: true },
-  { to: paths.adminOrders.href(), key: 'orders' },
-  { to: paths.adminReturns.href(), key: 'returns' },
-  { to: paths.adminProducts.href(), key: 'products' },
-  { to: paths.adminCollections.href(), key: 'collections' },
-  { to: paths.adminGallery.href(), key: 'gallery' },
-  { to: paths.adminSearch.href(), key: 'search' },
-  { to: paths.adminMessages.href(), key: 'messages' },
-  { to: paths.adminCustomers.href(), key: 'customers' },
-  { to: paths.adminShipping.href(), key: 'shipping' },
-  { to: paths.adminDiscounts.href(), key: 'discounts' },
-  { to: paths.adminReports.href(), key: 'reports' },
-] as const;
+/** Each page with the part of the back office it belongs to (contracts' BACK_OFFICE_AREAS); null: everyone's. */
+const NAV: readonly { to: string; key: string; area: BackOfficeArea | null; end?: true }[] = [
+  { to: paths.admin.href(), key: 'dashboard', area: null, end: true },
+  { to: paths.adminOrders.href(), key: 'orders', area: 'orders' },
+  { to: paths.adminReturns.href(), key: 'returns', area: 'returns' },
+  { to: paths.adminProducts.href(), key: 'products', area: 'products' },
+  { to: paths.adminCollections.href(), key: 'collections', area: 'products' },
+  { to: paths.adminGallery.href(), key: 'gallery', area: 'products' },
+  { to: paths.adminSearch.href(), key: 'search', area: 'search' },
+  { to: paths.adminMessages.href(), key: 'messages', area: 'messages' },
+  { to: paths.adminCustomers.href(), key: 'customers', area: 'customers' },
+  { to: paths.adminShipping.href(), key: 'shipping', area: 'shipping' },
+  { to: paths.adminDiscounts.href(), key: 'discounts', area: 'discounts' },
+  { to: paths.adminReports.href(), key: 'reports', area: 'revenue' },
+  { to: paths.adminStaff.href(), key: 'staff', area: 'staff' },
+];
+
+/** The signed-in member's role in the back office (the guard admits only `admin` and `staff`). */
+export function useBackOfficeRole(): string {
+  const session = useSession();
+  return session.status === 'authenticated' ? session.user.role : 'customer';
+}
+
+/** A page of a part staff may not use: the owner sees it, staff a clear "owners only" page (the API refuses too). */
+export function OwnersOnly({ area, children }: { area: BackOfficeArea; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const role = useBackOfficeRole();
+  if (roleMayUse(role, area)) return children;
+  return (
+    <div className="adm-stack">
+      <h1>{t('staff.ownersOnly.title')}</h1>
+      <p>{t('staff.ownersOnly.text')}</p>
+      <p>
+        <Link to={paths.admin.href()}>{t('notFound.back')}</Link>
+      </p>
+    </div>
+  );
+}
 
 /**
  * The back office's frame: a top bar (shop, language, theme), the side navigation and the page. Its stylesheet
@@ -36,6 +61,7 @@ export default function AdminLayout() {
   const { t, i18n } = useTranslation('admin');
   const { pathname } = useLocation();
   const theme = useTheme();
+  const role = useBackOfficeRole();
   const unread = useAdminMessages({ box: 'inbox', page: 1, per_page: 1 }).data?.unread ?? 0;
   const requested =
     useAdminReturns({ status: 'requested', page: 1, per_page: 1 }).data?.counts.requested ?? 0;
@@ -90,10 +116,10 @@ export default function AdminLayout() {
       </header>
       <nav className="adm-nav" aria-label={t('navLabel')}>
         <ul>
-          {NAV.map((item) => (
+          {NAV.filter((item) => item.area === null || roleMayUse(role, item.area)).map((item) => (
             <li key={item.key}>
-              <NavLink to={item.to} end={'end' in item}>
-                <span>{t(`nav.${item.key}`)}</span>
+              <NavLink to={item.to} end={item.end === true}>
+                <span>{t(item.key === 'staff' ? 'staff.nav' : `nav.${item.key}`)}</span>
                 {item.key === 'messages' && unread > 0 && (
                   <span className="adm-count" aria-label={t('messages.unreadCount', { count: unread })}>
                     {unread}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isBackOfficeRole } from '@boutique/contracts/constants';
 import type { VerifyEmail } from '@boutique/contracts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -161,7 +162,7 @@ export default function VerifyEmailPage() {
               {t('verify.toLogin')}
             </ButtonLink>
           )}
-          {signedIn && user.role === 'admin' && outcome === 'verified' && (
+          {signedIn && isBackOfficeRole(user.role) && outcome === 'verified' && (
             <ButtonLink to={paths.security.href()} variant="outline" block>
               {t('verify.toSecurity')}
             </ButtonLink>

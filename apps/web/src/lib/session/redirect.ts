@@ -1,4 +1,5 @@
 import type { Location } from 'react-router';
+import { isBackOfficeRole } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { STORAGE_KEYS } from '@/lib/storage';
 import type { CartItem } from '@/stores/cart-model';
@@ -19,7 +20,7 @@ const AUTH_PAGES = new Set<string>([paths.login.path, paths.register.path]);
  * on to `target` once this sign-in is confirmed).
  */
 export function afterSignIn(role: string, target: string): { pathname: string; state?: LoginRedirectState } {
-  if (role !== 'admin') return { pathname: target };
+  if (!isBackOfficeRole(role)) return { pathname: target };
   const [pathname = '/', search = ''] = target.split('?', 2);
   return {
     pathname: paths.twoFactor.href(),

@@ -71,7 +71,7 @@ export default function CustomersPage() {
         header: () => t('customers.role'),
         cell: (info) => (
           <span className="adm-badge">
-            {t(`customers.roles.${info.getValue()}`)}
+            {info.getValue() === 'staff' ? t('staff.roles.staff') : t(`customers.roles.${info.getValue()}`)}
             {!info.row.original.verified && ` · ${t('customers.unverified')}`}
           </span>
         ),

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { ADMIN_API, AdminStatsResponseSchema, type AdminStats } from '@boutique/contracts/admin';
 import { createTestI18n, renderWithProviders } from '@/testing/providers';
+import { AdminWorkloadResponseSchema } from '@boutique/contracts/admin-staff';
+import { session } from '@/lib/session/session';
 import { fakeApi, ok } from '../test-api';
 import DashboardPage from './dashboard-page';
 
@@ -147,5 +149,52 @@ describe('the dashboard', () => {
     );
     fireEvent.click(link);
     expect(await screen.findByRole('heading', { name: 'Orders to ship' })).toBeTruthy();
+  });
+});
+
+describe('the dashboard of a staff member', () => {
+  it('shows the work to do without a figure of money, and every low size on demand', async () => {
+    const { low_stock, unread_messages, awaiting_shipment } = stats(30);
+    api.get(ADMIN_API.workload, () =>
+      ok(AdminWorkloadResponseSchema, {
+        success: true,
+        data: { workload: { low_stock, unread_messages, awaiting_shipment } },
+      }),
+    );
+    session.signIn({
+      user: {
+        id: 9,
+        name: 'Khadija',
+        email: 'khadija@example.ae',
+        avatar: null,
+        role: 'staff',
+        email_verified: true,
+        created_at: '2026-11-28T08:00:00.000Z',
+      },
+      tokens: { accessToken: 'a', refreshToken: 'r', expiresIn: 900 },
+    });
+    try {
+      const { i18n, missing } = await createTestI18n('en');
+      renderWithProviders(
+        <Routes>
+          <Route path="/admin" element={<DashboardPage />} />
+        </Routes>,
+        i18n,
+        '/admin',
+      );
+      expect((await screen.findByRole('link', { name: /Orders waiting to ship/ })).textContent).toBe(
+        'Orders waiting to ship5',
+      );
+      expect(api.seen('GET', ADMIN_API.stats)).toEqual([]);
+      expect(screen.queryByText('Revenue')).toBeNull();
+      expect(document.body.textContent).not.toMatch(/AED/);
+      const low = within(screen.getByRole('region', { name: 'Sizes running out' }));
+      expect(low.getAllByRole('listitem')).toHaveLength(12);
+      fireEvent.click(low.getByRole('button', { name: 'and 2 more sizes' }));
+      expect(low.getAllByRole('listitem')).toHaveLength(14);
+      expect(missing).toEqual([]);
+    } finally {
+      await session.signOut({ serverKnows: true });
+    }
   });
 });

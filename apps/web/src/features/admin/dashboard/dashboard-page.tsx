@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_STATS_DAYS } from '@boutique/contracts/admin';
@@ -7,7 +7,9 @@ import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { shopTimeZone } from '@/lib/boot';
 import { formatMoney } from '@/lib/format';
-import { useAdminStats } from '../api/stats';
+import type { AdminWorkload } from '@boutique/contracts/admin-staff';
+import { useAdminStats, useAdminWorkload } from '../api/stats';
+import { useBackOfficeRole } from '../admin-layout';
 import { AdminPageHeader, QueryState, Tabs, useListParams } from '../components/admin-ui';
 
 /** The sizes nearest to running out first (as the API orders them); the rest are counted. */
@@ -18,6 +20,86 @@ const RevenueChart = lazy(() => import('./revenue-chart'));
 
 /** The shop at a glance: sales over 7, 30 or 90 days, what sells, what runs out, what waits for the owner. */
 export default function DashboardPage() {
+  return useBackOfficeRole() === 'staff' ? <WorkDashboard /> : <OwnerDashboard />;
+}
+
+/** What staff see: what needs doing now, never a figure of money (`GET /admin/workload`). */
+function WorkDashboard() {
+  const { t } = useTranslation('admin');
+  const work = useAdminWorkload();
+  const w = work.data;
+  return (
+    <>
+      <AdminPageHeader title={t('dashboard.title')} />
+      {!w ? (
+        <QueryState error={work.error} retry={() => void work.refetch()} />
+      ) : (
+        <>
+          <div className="adm-kpis">
+            <Link className="adm-kpi" to={`${paths.adminOrders.href()}?status=to_ship`}>
+              <span>{t('dashboard.awaitingShipment')}</span>
+              <strong>{w.awaiting_shipment}</strong>
+            </Link>
+            <Link className="adm-kpi" to={paths.adminMessages.href()}>
+              <span>{t('dashboard.unreadMessages')}</span>
+              <strong>{w.unread_messages}</strong>
+            </Link>
+          </div>
+          <div className="adm-grid">
+            <LowStockCard items={w.low_stock} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The sizes running out, nearest first; the rest shown on demand. */
+function LowStockCard({ items }: { items: AdminWorkload['low_stock'] }) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language as Language;
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, LOW_STOCK_SHOWN);
+  return (
+    <section className="adm-card" aria-labelledby="low-title">
+      <h2 id="low-title">{t('dashboard.lowStock')}</h2>
+      {items.length === 0 ? (
+        <p className="adm-muted">{t('dashboard.noLowStock')}</p>
+      ) : (
+        <ul className="adm-list">
+          {shown.map((item) => (
+            <li key={`${item.product_id}-${item.color}-${item.size}`}>
+              <Link to={paths.adminProduct.href(item.product_id)}>
+                {/* Pieces are counted per colour × size: the colour by the key orders and carts use. */}
+                <bdi>{item.name[lang] || item.name.en}</bdi>
+                {item.color && (
+                  <>
+                    {' · '}
+                    <bdi dir="ltr">{item.color}</bdi>
+                  </>
+                )}{' '}
+                · {item.size}
+              </Link>
+              <span className="adm-badge" data-tone={item.available === 0 ? 'bad' : 'warn'}>
+                {t('dashboard.left', { count: item.available })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > LOW_STOCK_SHOWN && (
+        <p>
+          <button type="button" className="adm-small-btn" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? t('staff.fewerLow') : t('dashboard.moreLow', { count: items.length - LOW_STOCK_SHOWN })}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The owner's dashboard: the figures of the period, and what needs doing. */
+function OwnerDashboard() {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language as Language;
   const { values, set } = useListParams(['days'] as const);
@@ -131,38 +213,7 @@ export default function DashboardPage() {
                 </ol>
               )}
             </section>
-            <section className="adm-card" aria-labelledby="low-title">
-              <h2 id="low-title">{t('dashboard.lowStock')}</h2>
-              {s.low_stock.length === 0 ? (
-                <p className="adm-muted">{t('dashboard.noLowStock')}</p>
-              ) : (
-                <ul className="adm-list">
-                  {s.low_stock.slice(0, LOW_STOCK_SHOWN).map((item) => (
-                    <li key={`${item.product_id}-${item.color}-${item.size}`}>
-                      <Link to={paths.adminProduct.href(item.product_id)}>
-                        {/* Pieces are counted per colour × size: the colour by the key orders and carts use. */}
-                        <bdi>{item.name[lang] || item.name.en}</bdi>
-                        {item.color && (
-                          <>
-                            {' · '}
-                            <bdi dir="ltr">{item.color}</bdi>
-                          </>
-                        )}{' '}
-                        · {item.size}
-                      </Link>
-                      <span className="adm-badge" data-tone={item.available === 0 ? 'bad' : 'warn'}>
-                        {t('dashboard.left', { count: item.available })}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {s.low_stock.length > LOW_STOCK_SHOWN && (
-                <p className="adm-muted">
-                  {t('dashboard.moreLow', { count: s.low_stock.length - LOW_STOCK_SHOWN })}
-                </p>
-              )}
-            </section>
+            <LowStockCard items={s.low_stock} />
           </div>
         </>
       )}

@@ -10,6 +10,7 @@ import { checkboxClass, inputClass, ltrInputClass, SelectBox } from '@/component
 import { useAdminCategories } from '../api/products';
 import { useAdminDiscounts, useDeleteDiscount, useSaveDiscount } from '../api/discounts';
 import { AdminPageHeader, QueryState, errorMessage, formatDateTime } from '../components/admin-ui';
+import { AdminField, fieldErrorsOf, type FieldA11y } from '../components/admin-field';
 import { fromShopLocal, toShopLocal } from './shop-dates';
 
 const FIELDS = [
@@ -262,18 +263,11 @@ function DiscountForm({
       {
         onSuccess: () => onDone(t('discounts.saved', { code: draft.code.trim() })),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const found: Partial<Record<FieldName, string>> = {};
-            for (const field of FIELDS) {
-              const code = error.codes[field]?.[0];
-              if (error.errors[field]?.[0])
-                found[field] = t(`discounts.fieldErrors.${code ?? 'invalid'}`, {
-                  defaultValue: t('discounts.fieldErrors.invalid'),
-                });
-            }
-            setErrors(found);
-            if (Object.keys(found).length > 0) return;
-          }
+          const found = fieldErrorsOf(error, FIELDS, (code) =>
+            t(`discounts.fieldErrors.${code}`, { defaultValue: t('discounts.fieldErrors.invalid') }),
+          );
+          setErrors(found);
+          if (Object.keys(found).length > 0) return;
           if (error instanceof ApiError && error.status === 409) {
             setFailure(t('discounts.stale'));
             return;
@@ -284,30 +278,9 @@ function DiscountForm({
     );
   }
 
-  const field = (
-    name: FieldName,
-    label: string,
-    control: (a11y: Record<string, unknown>) => React.ReactNode,
-  ) => {
-    const controlId = `${id}-${name}`;
-    const errorId = `${controlId}-error`;
-    const error = errors[name];
-    return (
-      <div className="adm-field">
-        <label htmlFor={controlId}>{label}</label>
-        {control({
-          id: controlId,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
-        })}
-        {error && (
-          <p id={errorId} className="adm-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: FieldName, label: string, control: (a11y: FieldA11y) => React.ReactNode) => (
+    <AdminField formId={id} name={name} label={label} error={errors[name]} control={control} />
+  );
 
   return (
     <form className="adm-form adm-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>

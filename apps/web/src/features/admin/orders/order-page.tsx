@@ -5,7 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusUpdateSchema, type OrderStatusUpdate, type StoredAddress } from '@boutique/contracts';
 import type { AdminOrder } from '@boutique/contracts/admin';
-import type { Language } from '@boutique/contracts/constants';
+import { roleMayUse, type Language } from '@boutique/contracts/constants';
+import { useBackOfficeRole } from '../admin-layout';
 import { nextStatuses } from '@boutique/contracts/order-status';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -32,6 +33,7 @@ export default function OrderPage() {
   const { id } = useParams();
   const orderId = Number(id);
   const { t, i18n } = useTranslation('admin');
+  const role = useBackOfficeRole();
   const lang = i18n.language as Language;
   const query = useAdminOrder(orderId);
   if (!query.data) return <QueryState error={query.error} retry={() => void query.refetch()} />;
@@ -181,7 +183,8 @@ export default function OrderPage() {
           </ol>
         </section>
 
-        <RefundsCard order={order} />
+        {/* Refunds move money: the owner's (staff see the order without them). */}
+        {roleMayUse(role, 'refunds') && <RefundsCard order={order} />}
         <OrderReturns orderId={order.id} />
         <NotesCard subject={{ kind: 'order', id: order.id }} />
       </div>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderRow } from '@boutique/contracts/admin';
 import { ADMIN_BULK_API } from '@boutique/contracts/admin-bulk';
-import { FULFILLMENT_STATUSES, shopDay } from '@boutique/contracts/constants';
+import { FULFILLMENT_STATUSES, roleMayUse, shopDay } from '@boutique/contracts/constants';
+import { useBackOfficeRole } from '../admin-layout';
 import { paths } from '@/config/paths';
 import { shopTimeZone } from '@/lib/boot';
 import { inputClass } from '@/components/ui/field';
@@ -32,6 +33,7 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 /** Orders by status (tabs with their counts), searched by number, e-mail or name, between two days. */
 export default function OrdersPage() {
   const { t, i18n } = useTranslation('admin');
+  const role = useBackOfficeRole();
   const lang = i18n.language;
   const { values, page, set } = useListParams(['status', 'q', 'from', 'to'] as const);
   const status = isStatus(values.status) ? values.status : undefined;
@@ -106,18 +108,20 @@ export default function OrdersPage() {
         title={t('orders.title')}
         actions={
           <>
-            <ExportButton
-              address={ADMIN_BULK_API.ordersCsv}
-              query={exportQuery}
-              filename={`orders-${exportQuery.from}-${exportQuery.to}.csv`}
-            />
+            {roleMayUse(role, 'revenue') && (
+              <ExportButton
+                address={ADMIN_BULK_API.ordersCsv}
+                query={exportQuery}
+                filename={`orders-${exportQuery.from}-${exportQuery.to}.csv`}
+              />
+            )}
             <Link className="adm-small-btn" to={paths.adminNewOrder.href()}>
               {t('orders.newOrder')}
             </Link>
           </>
         }
       />
-      <RefundsAttention />
+      {roleMayUse(role, 'refunds') && <RefundsAttention />}
       <Tabs
         label={t('orders.byStatus')}
         tabs={TABS.map((tab) => ({
