@@ -26,6 +26,7 @@ export const MODULE_DEPENDENCIES = {
   returns: ['audit', 'orders', 'outbox', 'payments', 'refunds', 'stock'],
   checkout: ['cart', 'discounts', 'orders', 'payments', 'stock'],
   admin: ['audit', 'auth', 'cart', 'catalog', 'discounts', 'orders', 'outbox', 'shipping', 'stock'],
+  alerts: ['cart', 'outbox', 'stock'],
 };
 
 const SHARED_LAYERS = new Set(['db', 'lib', 'media', 'metrics', 'storage']);

@@ -44,6 +44,8 @@ export const engineDependent = [
   'test/search-text-sql.test.ts',
   'test/search-relevance.test.ts',
   'test/stripe-reconcile.test.ts',
+  // The shop's alerts: written in the stock's transactions; the digest's day and the reminders claimed by racing sweeps.
+  'test/shop-alerts.test.ts',
 ];
 
 export default defineConfig({ ...base, test: { ...base.test, include: engineDependent } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertsEnv, alertsConfig, type AlertsConfig } from './alerts.js';
 import { AuthEnv, authConfig, type AuthConfig } from './auth.js';
 import { DatabaseEnv, databaseConfig, type DatabaseConfig } from './database.js';
 import { ConfigError } from './error.js';
@@ -44,6 +45,7 @@ const EnvSchema = z
     ...PaymentsEnv.shape,
     ...StorageEnv.shape,
     ...StockEnv.shape,
+    ...AlertsEnv.shape,
   })
   // The rules that tie several variables together, each reported on the variable to change.
   .superRefine(checkStripeKeys)
@@ -52,7 +54,15 @@ const EnvSchema = z
   .superRefine(checkS3);
 
 export interface Config
-  extends ServerConfig, ProxyConfig, DatabaseConfig, LimitsConfig, MailConfig, ShopConfig, StockConfig {
+  extends
+    ServerConfig,
+    ProxyConfig,
+    DatabaseConfig,
+    LimitsConfig,
+    MailConfig,
+    ShopConfig,
+    StockConfig,
+    AlertsConfig {
   storage: StorageConfig;
   auth: AuthConfig;
   social: SocialConfig;
@@ -81,5 +91,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     social: socialConfig(e),
     payments: paymentsConfig(e),
     ...stockConfig(e),
+    ...alertsConfig(e),
   };
 }

@@ -10,3 +10,4 @@ export * from './search.js';
 export * from './outbox.js';
 export * from './shipping.js';
 export * from './discounts.js';
+export * from './alerts.js';
