@@ -26,6 +26,7 @@ export function emptyProduct(): ProductFormValues {
     care: [],
     price: '',
     old_price: null,
+    low_stock_threshold: null,
     status: 'active',
     featured: false,
     best_seller: false,
@@ -51,6 +52,7 @@ export function productValues(product: AdminProduct): ProductFormValues {
     care: product.care,
     price: product.price,
     old_price: product.old_price,
+    low_stock_threshold: product.low_stock_threshold,
     status: product.status,
     featured: product.featured,
     best_seller: product.best_seller,
@@ -71,6 +73,7 @@ export const PRODUCT_FIELDS = [
   'sizes',
   'colors',
   'variants',
+  'low_stock_threshold',
   'details',
   'care',
   'status',
@@ -105,6 +108,10 @@ function meaning(field: ProductField, value: unknown): unknown {
     }));
   }
   if (field === 'slug') return typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (field === 'low_stock_threshold') {
+    if (typeof value === 'number') return value;
+    return typeof value === 'string' && value.trim() !== '' ? (parseWholeNumber(value) ?? value) : null;
+  }
   return value ?? null;
 }
 
@@ -153,6 +160,7 @@ const FIELD_LABELS: Record<ProductField, string> = {
   sizes: 'form.sizes',
   colors: 'form.colors',
   variants: 'form.stockGrid',
+  low_stock_threshold: 'alerts.threshold',
   details: 'form.details',
   care: 'form.care',
   status: 'products.status',
@@ -205,6 +213,8 @@ export function shownValue(
     case 'category':
     case 'slug':
       return typeof value === 'string' && value ? value : none;
+    case 'low_stock_threshold':
+      return typeof value === 'number' || (typeof value === 'string' && value.trim()) ? String(value) : none;
   }
 }
 
