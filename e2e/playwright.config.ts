@@ -53,11 +53,12 @@ export default defineConfig({
   projects: [
     {
       name: 'storefront',
-      testIgnore: /(admin|after-sale|variants|cod-and-manual-orders|shipping|uae-journey)\.spec\.ts$/,
+      testIgnore:
+        /(admin|after-sale|variants|cod-and-manual-orders|back-in-stock|shipping|uae-journey)\.spec\.ts$/,
     },
     {
       name: 'back-office',
-      testMatch: /(admin|after-sale|variants|cod-and-manual-orders)\.spec\.ts$/,
+      testMatch: /(admin|after-sale|variants|cod-and-manual-orders|back-in-stock)\.spec\.ts$/,
       dependencies: ['storefront'],
     },
     {
@@ -113,6 +114,8 @@ export default defineConfig({
           'squat-en',
           'squat-ar',
           'variants-en',
+          'back-in-stock-en',
+          'back-in-stock-ar',
           'variants-ar',
           'cod-en',
           'cod-ar',

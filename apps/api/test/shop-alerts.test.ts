@@ -121,6 +121,35 @@ describe('the low-stock e-mail', () => {
     expect(mail!.message.text).toContain('sold out');
   });
 
+  it("sets a product's level on its form (Arabic digits too), refuses one out of range, audits it", async () => {
+    const p = piece();
+    const path = `/api/v1/admin/products/${p.productId}`;
+    const { product } = (await call(t, 'GET', path, admin.token)).body.data;
+    expect(product.low_stock_threshold).toBeNull();
+    const set = await call(t, 'PATCH', path, admin.token, {
+      low_stock_threshold: '٣',
+      version: product.version,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data.product.low_stock_threshold).toBe(3);
+    const audit = await t.database.db.execute(
+      sql`select action from audit_log where entity = 'product' and entity_id = ${p.productId} order by id desc limit 1`,
+    );
+    expect(rowsOf<{ action: string }>(audit)[0]?.action).toBe('product.update');
+    const tooBig = await call(t, 'PATCH', path, admin.token, {
+      low_stock_threshold: 1001,
+      version: set.body.data.product.version,
+    });
+    expect(tooBig.status).toBe(422);
+    const stale = await call(t, 'PATCH', path, admin.token, {
+      low_stock_threshold: 1,
+      version: product.version,
+    });
+    expect(stale.status).toBe(409);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, p.productId));
+    expect(row!.lowStockThreshold).toBe(3);
+  });
+
   it('refuses a threshold out of range at the database', async () => {
     const p = piece();
     await expect(
