@@ -46,7 +46,7 @@ import {
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
 import { StockService, stockGauge } from './modules/stock/index.js';
 import { AlertsSweeper, StockAlerts, UnsubscribeTokens, alertsRoutes } from './modules/alerts/index.js';
-import { ensureJwtSecret } from './env.js';
+import { ensureJwtSecret, shopIdentity } from './env.js';
 import { ManualOrders, adminRoutes } from './modules/admin/index.js';
 import { discountAdminRoutes, releaseClaims } from './modules/discounts/index.js';
 import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
@@ -259,13 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const gateway = createGateway(config, database.db);
   if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
-  const shop = {
-    name: config.shop.name,
-    email: config.shop.email,
-    publicUrl: config.publicUrl,
-    language: config.shopLanguage,
-    timeZone: config.shop.timeZone,
-  };
+  const shop = shopIdentity(config);
   const outbox = new OutboxWorker(
     database.db,
     mailer,

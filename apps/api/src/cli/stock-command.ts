@@ -16,7 +16,7 @@ import { HttpError } from '../lib/http-error.js';
 import { createGateway } from '../modules/payments/index.js';
 import { StockAlerts, UnsubscribeTokens } from '../modules/alerts/index.js';
 import { StockService } from '../modules/stock/index.js';
-import { ensureJwtSecret } from '../env.js';
+import { ensureJwtSecret, shopIdentity } from '../env.js';
 import { openShopDatabase, type CommandIo } from './command.js';
 
 const USAGE =
@@ -96,13 +96,7 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
       log: quiet,
       // The owner's low-stock alert and the shoppers' back-in-stock e-mails, as for a change in the back office.
       onMoves: new StockAlerts(
-        {
-          name: config.shop.name,
-          email: config.shop.email,
-          publicUrl: config.publicUrl,
-          language: config.shopLanguage,
-          timeZone: config.shop.timeZone,
-        },
+        shopIdentity(config),
         new UnsubscribeTokens(ensureJwtSecret(config)),
         config.alerts.lowStockThreshold,
       ).onMoves,

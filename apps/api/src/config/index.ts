@@ -94,3 +94,14 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     ...alertsConfig(e),
   };
 }
+
+/** Who the shop is in its e-mails: its name and address, where links go, the owner's language and time zone. */
+export function shopIdentity(config: Config) {
+  return {
+    name: config.shop.name,
+    email: config.shop.email,
+    publicUrl: config.publicUrl,
+    language: config.shopLanguage,
+    timeZone: config.shop.timeZone,
+  };
+}

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -90,11 +91,11 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       async (req, reply) => {
         const lang = emailLanguage(req.query.lang);
         const valid = tokens.verify(req.params.kind, req.params.token) !== undefined;
-        return reply
-          .code(valid ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(unsubscribePage(lang, shop.name, valid ? 'ask' : 'invalid'));
+        return sendPage(
+          reply,
+          valid ? 200 : 404,
+          unsubscribePage(lang, shop.name, valid ? 'ask' : 'invalid'),
+        );
       },
     );
     page.post(
@@ -111,11 +112,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         const lang = emailLanguage(req.query.lang);
         const subject = tokens.verify(req.params.kind, req.params.token);
         if (subject !== undefined) await unsubscribe(db, req.params.kind, subject);
-        return reply
-          .code(subject === undefined ? 404 : 200)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(unsubscribePage(lang, shop.name, subject === undefined ? 'invalid' : 'done'));
+        const state = subject === undefined ? 'invalid' : 'done';
+        return sendPage(reply, subject === undefined ? 404 : 200, unsubscribePage(lang, shop.name, state));
       },
     );
   });
@@ -187,6 +185,10 @@ async function unsubscribe(db: Database, kind: UnsubscribeKind, subject: string)
   if (kind === 'stock-requests') await cancelStockRequests(db, subject);
   else if (/^\d+$/.test(subject)) await setReminderChoice(db, Number(subject), false);
 }
+
+/** A small page of its own (not the storefront's): never cached, since it answers one link. */
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
 function unsubscribePage(lang: Language, shopName: string, state: 'ask' | 'done' | 'invalid') {
   const dir = lang === 'ar' ? 'rtl' : 'ltr';

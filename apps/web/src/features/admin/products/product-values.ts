@@ -160,7 +160,7 @@ const FIELD_LABELS: Record<ProductField, string> = {
   sizes: 'form.sizes',
   colors: 'form.colors',
   variants: 'form.stockGrid',
-  low_stock_threshold: 'alerts.threshold',
+  low_stock_threshold: 'alerts.legend',
   details: 'form.details',
   care: 'form.care',
   status: 'products.status',
