@@ -114,6 +114,8 @@ export default defineConfig({
           'squat-en',
           'squat-ar',
           'variants-en',
+          'back-in-stock-en',
+          'back-in-stock-ar',
           'variants-ar',
           'cod-en',
           'cod-ar',

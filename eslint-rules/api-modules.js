@@ -27,6 +27,7 @@ export const MODULE_DEPENDENCIES = {
   checkout: ['cart', 'discounts', 'orders', 'payments', 'stock'],
   admin: ['audit', 'auth', 'cart', 'catalog', 'discounts', 'orders', 'outbox', 'shipping', 'stock'],
   staff: ['audit', 'auth', 'outbox'],
+  alerts: ['cart', 'outbox', 'stock'],
 };
 
 const SHARED_LAYERS = new Set(['db', 'lib', 'media', 'metrics', 'storage']);

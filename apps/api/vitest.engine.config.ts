@@ -54,6 +54,8 @@ export const engineDependent = [
   'test/product-csv.test.ts',
   // Roles read at every call, an invitation spent by a conditional update under racing accepts.
   'test/staff-roles.test.ts',
+  // The shop's alerts: written in the stock's transactions; the digest's day and the reminders claimed by racing sweeps.
+  'test/shop-alerts.test.ts',
 ];
 
 export default defineConfig({ ...base, test: { ...base.test, include: engineDependent } });

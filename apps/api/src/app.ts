@@ -45,6 +45,8 @@ import {
 } from './modules/checkout/index.js';
 import { OrderService, Reconciler, orderRoutes, OrderMails } from './modules/orders/index.js';
 import { StockService, stockGauge } from './modules/stock/index.js';
+import { AlertsSweeper, StockAlerts, UnsubscribeTokens, alertsRoutes } from './modules/alerts/index.js';
+import { ensureJwtSecret, shopIdentity } from './env.js';
 import { ManualOrders, adminRoutes } from './modules/admin/index.js';
 import { discountAdminRoutes, releaseClaims } from './modules/discounts/index.js';
 import { OutboxWorker, outboxGauges } from './modules/outbox/index.js';
@@ -99,6 +101,8 @@ declare module 'fastify' {
     orderMails: OrderMails;
     /** Sends refunds to the gateway; the stock sweep retries those left pending (tests call `retryDue`). */
     refundSender: RefundSender;
+    /** The owner's digest and the checkout reminders (tests call `sweep` directly). */
+    alerts: AlertsSweeper;
   }
 }
 
@@ -259,13 +263,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const gateway = createGateway(config, database.db);
   if (gateway.testMode) app.log.info({ gateway: gateway.name }, 'payments in test mode: no real money moves');
-  const shop = {
-    name: config.shop.name,
-    email: config.shop.email,
-    publicUrl: config.publicUrl,
-    language: config.shopLanguage,
-    timeZone: config.shop.timeZone,
-  };
+  const shop = shopIdentity(config);
   const outbox = new OutboxWorker(
     database.db,
     mailer,
@@ -291,6 +289,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onSucceeded: async (tx, refund) => settles.by?.settled(tx, refund),
   });
   app.decorate('refundSender', refundSender);
+  const unsubscribeTokens = new UnsubscribeTokens(ensureJwtSecret(config));
+  const stockAlerts = new StockAlerts(shop, unsubscribeTokens, config.alerts.lowStockThreshold);
   const stock = new StockService(database.db, gateway, {
     holdMinutes: config.stock.holdMinutes,
     sweepIntervalS: config.stock.sweepIntervalS,
@@ -301,6 +301,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onRefund: (tx, refund) => enqueueSoldOutRefundMails(tx, refund, shop),
     // A payment's discount use is held and given back with its pieces.
     onRelease: releaseClaims,
+    // Low stock and back in stock, written with the move that causes them.
+    onMoves: stockAlerts.onMoves,
   });
   app.decorate('stock', stock);
   metrics.gauge(stockGauge(stock));
@@ -351,6 +353,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('preClose', () => reconciler.stop());
+  const cartService = new CartService(database.db, storage.publicUrl, stock);
+  const alerts = new AlertsSweeper(database.db, {
+    intervalS: config.alerts.sweepIntervalS,
+    digestHour: config.alerts.digestHour,
+    defaultThreshold: config.alerts.lowStockThreshold,
+    shop,
+    reminders: { afterMs: config.alerts.reminderAfterMs, shop, tokens: unsubscribeTokens, cart: cartService },
+    now,
+    log: app.log,
+  });
+  app.decorate('alerts', alerts);
+  app.addHook('onReady', async () => alerts.start());
+  app.addHook('preClose', () => alerts.stop());
 
   const site = await loadSiteAssets(config);
   registerSecurityHeaders(app, config, site.template?.scriptHashes);
@@ -379,7 +394,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authModule, { db: database.db, config, rateLimits, redis, storage });
       // After the auth module: the cart's routes need `app.authenticate`.
       await api.register(cartRoutes, {
-        service: new CartService(database.db, storage.publicUrl, stock),
+        service: cartService,
         throttle: createThrottle(new RateLimiter(rateLimits)),
         discountLimits: {
           perUser: { name: 'discount:user', ...config.auth.rateLimits.discountPerUser },
@@ -436,6 +451,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           paymentLinkHours: config.payments.paymentLinkHours,
           gateway: gateway.name,
         }),
+      });
+      await api.register(alertsRoutes, {
+        db: database.db,
+        limiter: new RateLimiter(rateLimits),
+        limits: config.alerts.requestLimits,
+        tokens: unsubscribeTokens,
+        shop,
       });
       await api.register(searchAdminRoutes, { db: database.db });
       await api.register(shippingAdminRoutes, { db: database.db });

@@ -182,6 +182,7 @@ describe('the documentation', () => {
         '/api/v1/admin/products/{id}/images',
         '/api/v1/admin/products/{id}/images/{imageId}',
         '/api/v1/admin/products/{id}/stock-adjustments',
+        '/api/v1/admin/products/{id}/stock-requests',
         '/api/v1/admin/refunds',
         '/api/v1/admin/returns',
         '/api/v1/admin/returns/{id}',

@@ -36,6 +36,8 @@ export const ADMIN_API = {
   product: (id: number) => `${ADMIN}/products/${id}`,
   /** Stock changes of a product (`POST`) and its history of pieces (`GET`). */
   stockAdjustments: (id: number) => `${ADMIN}/products/${id}/stock-adjustments`,
+  /** Shoppers waiting for each sold-out colour × size ("tell me when it is back"). */
+  stockRequests: (id: number) => `${ADMIN}/products/${id}/stock-requests`,
   productImages: (id: number) => `${ADMIN}/products/${id}/images`,
   productImage: (id: number, imageId: number) => `${ADMIN}/products/${id}/images/${imageId}`,
   categories: `${ADMIN}/categories`,
@@ -261,6 +263,15 @@ const productFields = {
   price: moneyInput('price'),
   /** The crossed-out price of a sale: above the price, or null for none. */
   old_price: moneyInput('old price').nullable(),
+  /** At or below this many pieces of a colour × size the owner is e-mailed; null: the shop's LOW_STOCK_THRESHOLD. */
+  low_stock_threshold: wholeNumberInput(
+    z
+      .number()
+      .int('The low-stock level must be a whole number of pieces.')
+      .min(0, 'The low-stock level may not be below 0.')
+      .max(1000, 'The low-stock level may not be greater than 1000.'),
+    'The low-stock level must be a whole number of pieces.',
+  ).nullable(),
   status: ProductStatusSchema,
   featured: z.boolean(),
   best_seller: z.boolean(),
@@ -334,6 +345,7 @@ export const ProductCreateSchema = z
     details: productFields.details.default([]),
     care: productFields.care.default([]),
     old_price: productFields.old_price.default(null),
+    low_stock_threshold: productFields.low_stock_threshold.default(null),
     status: productFields.status.default('active'),
     featured: productFields.featured.default(false),
     best_seller: productFields.best_seller.default(false),
@@ -594,6 +606,8 @@ export const AdminProductSchema = z.object({
   care: z.array(LocalizedTextSchema),
   price: MoneySchema,
   old_price: MoneySchema.nullable(),
+  /** The low-stock e-mail's level for this product; null: the shop's default. */
+  low_stock_threshold: z.number().int().nullable(),
   status: ProductStatusSchema,
   /** Set when taken out of the shop (DELETE): hidden from shoppers, kept for orders and the back office. */
   archived_at: z.string().nullable(),

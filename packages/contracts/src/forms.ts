@@ -2,9 +2,11 @@ import * as z from 'zod/mini';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_SUBJECTS,
+  LANGUAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PLAIN_TEXT,
+  SIZES,
 } from './constants.js';
 
 /**
@@ -241,3 +243,22 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
+
+// ---------------------------------------------------------------- shop alerts
+
+/**
+ * "Tell me when it is back" on a product page: the address to tell, the variant (colour key, '' for a product
+ * without colours; size) and the language of the e-mail.
+ */
+export const StockRequestSchema = z.object({
+  email,
+  color: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
+  size: z.enum(SIZES, 'Choose a size.'),
+  language: z._default(z.enum(LANGUAGES), 'en'),
+});
+export type StockRequest = z.infer<typeof StockRequestSchema>;
+export type StockRequestInput = z.input<typeof StockRequestSchema>;
+
+/** "E-mail me my bag if I don't finish" at checkout (on the account). */
+export const CheckoutReminderSchema = z.object({ enabled: z.boolean() });
+export type CheckoutReminder = z.infer<typeof CheckoutReminderSchema>;

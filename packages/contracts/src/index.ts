@@ -12,3 +12,4 @@ export * from './cart.js';
 export * from './orders.js';
 export * from './after-sale.js';
 export * from './offline-orders.js';
+export * from './alerts.js';

@@ -14,7 +14,9 @@ import { StockAdjustmentCreateSchema } from '@boutique/contracts/admin';
 import { parseWholeNumber } from '@boutique/contracts/constants';
 import { HttpError } from '../lib/http-error.js';
 import { createGateway } from '../modules/payments/index.js';
+import { StockAlerts, UnsubscribeTokens } from '../modules/alerts/index.js';
 import { StockService } from '../modules/stock/index.js';
+import { ensureJwtSecret, shopIdentity } from '../env.js';
 import { openShopDatabase, type CommandIo } from './command.js';
 
 const USAGE =
@@ -92,6 +94,12 @@ export async function stockCommand(argv: string[], { out, err, env }: CommandIo)
       sweepIntervalS: 0,
       now: () => new Date(),
       log: quiet,
+      // The owner's low-stock alert and the shoppers' back-in-stock e-mails, as for a change in the back office.
+      onMoves: new StockAlerts(
+        shopIdentity(config),
+        new UnsubscribeTokens(ensureJwtSecret(config)),
+        config.alerts.lowStockThreshold,
+      ).onMoves,
     });
     if (size !== undefined && (change || number !== undefined)) {
       const variant = { size, color: options.get('color') };

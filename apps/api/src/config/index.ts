@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertsEnv, alertsConfig, type AlertsConfig } from './alerts.js';
 import { AuthEnv, authConfig, type AuthConfig } from './auth.js';
 import { CatalogueImportEnv, catalogueImportConfig, type CatalogueImportConfig } from './catalogue-import.js';
 import { DatabaseEnv, databaseConfig, type DatabaseConfig } from './database.js';
@@ -46,6 +47,7 @@ const EnvSchema = z
     ...StorageEnv.shape,
     ...StockEnv.shape,
     ...CatalogueImportEnv.shape,
+    ...AlertsEnv.shape,
   })
   // The rules that tie several variables together, each reported on the variable to change.
   .superRefine(checkStripeKeys)
@@ -63,6 +65,7 @@ export interface Config
     ShopConfig,
     StockConfig,
     CatalogueImportConfig {
+    AlertsConfig {
   storage: StorageConfig;
   auth: AuthConfig;
   social: SocialConfig;
@@ -92,5 +95,17 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     payments: paymentsConfig(e),
     ...stockConfig(e),
     ...catalogueImportConfig(e),
+    ...alertsConfig(e),
+  };
+}
+
+/** Who the shop is in its e-mails: its name and address, where links go, the owner's language and time zone. */
+export function shopIdentity(config: Config) {
+  return {
+    name: config.shop.name,
+    email: config.shop.email,
+    publicUrl: config.publicUrl,
+    language: config.shopLanguage,
+    timeZone: config.shop.timeZone,
   };
 }

@@ -6,7 +6,12 @@ import type { MailMessage } from './mailer.js';
  * right to left in Arabic. A line is made of segments; what a person typed (a name, an address, a tracking
  * number) is a `{ user }` segment, isolated with <bdi> so Latin text keeps its order inside Arabic.
  */
-export type Segment = string | { user: string } | { link: string; label?: string };
+export type Segment =
+  | string
+  | { user: string }
+  | { link: string; label?: string }
+  /** A picture (a piece in a cart): shown in the HTML part only. */
+  | { image: string; alt: string };
 export type Line = Segment | Segment[];
 
 export interface MailContent {
@@ -41,7 +46,15 @@ const segments = (line: Line): Segment[] => (Array.isArray(line) ? line : [line]
 function lineText(line: Line): string {
   return segments(line)
     .map((s) =>
-      typeof s === 'string' ? s : 'user' in s ? s.user : s.label ? `${s.label}: ${s.link}` : s.link,
+      typeof s === 'string'
+        ? s
+        : 'user' in s
+          ? s.user
+          : 'image' in s
+            ? ''
+            : s.label
+              ? `${s.label}: ${s.link}`
+              : s.link,
     )
     .join('');
 }
@@ -53,7 +66,9 @@ function lineHtml(line: Line): string {
         ? escapeHtml(s)
         : 'user' in s
           ? `<bdi>${escapeHtml(s.user)}</bdi>`
-          : `<a href="${escapeHtml(s.link)}" style="color:${BRAND}" dir="ltr">${escapeHtml(s.label ?? s.link)}</a>`,
+          : 'image' in s
+            ? `<img src="${escapeHtml(s.image)}" alt="${escapeHtml(s.alt)}" width="64" style="display:block;width:64px;height:auto;border-radius:4px;margin:0 0 4px">`
+            : `<a href="${escapeHtml(s.link)}" style="color:${BRAND}" dir="ltr">${escapeHtml(s.label ?? s.link)}</a>`,
     )
     .join('');
 }

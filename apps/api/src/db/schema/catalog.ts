@@ -82,6 +82,11 @@ export const products = pgTable(
     /** Position in the "featured" (default) order of a collection. */
     sortOrder: integer().notNull().default(0),
     /**
+     * At or below this many pieces of one colour × size the owner gets the low-stock e-mail (modules/alerts);
+     * null: the shop's default (LOW_STOCK_THRESHOLD).
+     */
+    lowStockThreshold: integer(),
+    /**
      * Set when the back office archives the product: gone from every public answer and not for sale (its status
      * is inactive too), kept for the orders that name it.
      */
@@ -98,6 +103,10 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_old_price_check', sql`${t.oldPrice} is null or ${t.oldPrice} >= 0`),
+    check(
+      'products_low_stock_threshold_check',
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} between 0 and 1000`,
+    ),
   ],
 );
 

@@ -11,3 +11,4 @@ export * from './outbox.js';
 export * from './shipping.js';
 export * from './discounts.js';
 export * from './desk.js';
+export * from './alerts.js';

@@ -41,6 +41,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     /** The language the account registered in (`en`, `fr`, `ar`): its e-mails when nothing else says. */
     locale: text(),
+    /**
+     * The shopper ticked "e-mail me my bag if I don't finish" at checkout (modules/alerts): one reminder per cart
+     * contents left idle. The reminder's unsubscribe link clears it.
+     */
+    checkoutReminders: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

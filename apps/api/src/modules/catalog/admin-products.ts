@@ -140,6 +140,7 @@ export class AdminProductService {
     ]);
     return {
       ...commonFields(p, category),
+      low_stock_threshold: p.lowStockThreshold,
       description: p.description,
       details: p.details,
       care: p.careInstructions,
@@ -191,6 +192,7 @@ export class AdminProductService {
           careInstructions: input.care,
           price: normalMoney(input.price),
           oldPrice: input.old_price === null ? null : normalMoney(input.old_price),
+          lowStockThreshold: input.low_stock_threshold,
           sizes: input.sizes.map((s) => s.name),
           status: input.status,
           featured: input.featured,
@@ -249,6 +251,7 @@ export class AdminProductService {
       if (input.old_price !== undefined) {
         set.oldPrice = input.old_price === null ? null : normalMoney(input.old_price);
       }
+      if (input.low_stock_threshold !== undefined) set.lowStockThreshold = input.low_stock_threshold;
       if (input.status !== undefined) set.status = input.status;
       // Putting an archived product on sale again brings it back to the shop.
       if (input.status === 'active' && before.archived_at) set.archivedAt = null;

@@ -2,8 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { SIZES, type Size } from '@boutique/contracts';
 import { STOCK_BY_ADJUSTMENT } from '@boutique/contracts/admin';
 import type { Database } from '../../db/client.js';
-import { colors, productColors, productStock, products, stockMovements } from '../../db/schema/index.js';
+import { colors, productColors, productStock, products } from '../../db/schema/index.js';
 import { fieldError, HttpError } from '../../lib/http-error.js';
+import { writeMoves, type StockMovesHook } from './moves.js';
 
 /*
  * The owner's side of stock: counts changed by hand (the back office's adjustments and `npm run stock`), the
@@ -74,7 +75,10 @@ const ofVariant = (productId: number, color: string, size: string) =>
 export const variantName = (color: string, size: string) => `${color ? `${color}, ` : ''}size ${size}`;
 
 export class StockCounts {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly onMoves?: StockMovesHook,
+  ) {}
 
   /**
    * Adds or takes away pieces of one variant (the back office's stock adjustments, `npm run stock`): one
@@ -145,20 +149,23 @@ export class StockCounts {
         }
         throw adjustmentRefused(input, now);
       }
-      const [move] = await tx
-        .insert(stockMovements)
-        .values({
-          productId: product.id,
-          color: input.color,
-          size: input.size,
-          delta: input.delta,
-          reason: input.reason,
-          note: input.note || null,
-          stockAfter: row.stock,
-          actorId: input.actorId ?? null,
-          source: input.source,
-        })
-        .returning();
+      const [move] = await writeMoves(
+        tx,
+        [
+          {
+            productId: product.id,
+            color: input.color,
+            size: input.size,
+            delta: input.delta,
+            reason: input.reason,
+            note: input.note || null,
+            stockAfter: row.stock,
+            actorId: input.actorId ?? null,
+            source: input.source,
+          },
+        ],
+        this.onMoves,
+      );
       if (!move) throw new Error('stock movement was not stored');
       return { move, slug: product.slug, stock: row.stock, reserved: row.reserved };
     });
@@ -289,20 +296,22 @@ export class StockCounts {
       .insert(productStock)
       .values(rows.map((r) => ({ productId, ...r })))
       .onConflictDoNothing();
-    const received = rows.filter((r) => r.stock > 0);
-    if (received.length === 0) return;
-    await tx.insert(stockMovements).values(
-      received.map(({ color, size, stock }) => ({
-        productId,
-        color,
-        size,
-        delta: stock,
-        reason: 'received' as const,
-        note: 'first count',
-        stockAfter: stock,
-        actorId,
-        source: 'admin' as const,
-      })),
+    await writeMoves(
+      tx,
+      rows
+        .filter((r) => r.stock > 0)
+        .map(({ color, size, stock }) => ({
+          productId,
+          color,
+          size,
+          delta: stock,
+          reason: 'received' as const,
+          note: 'first count',
+          stockAfter: stock,
+          actorId,
+          source: 'admin' as const,
+        })),
+      this.onMoves,
     );
   }
 
@@ -346,20 +355,26 @@ export class StockCounts {
     for (const row of sortedVariants(dropped)) {
       await tx.delete(productStock).where(ofVariant(productId, row.color, row.size));
       if (row.stock > 0) {
-        await tx.insert(stockMovements).values({
-          productId,
-          color: row.color,
-          size: row.size,
-          delta: -row.stock,
-          reason: 'correction',
-          note:
-            row.color && !variants.some((v) => v.color === row.color)
-              ? 'colour removed from the product'
-              : 'size removed from the product',
-          stockAfter: 0,
-          actorId,
-          source: 'admin',
-        });
+        await writeMoves(
+          tx,
+          [
+            {
+              productId,
+              color: row.color,
+              size: row.size,
+              delta: -row.stock,
+              reason: 'correction',
+              note:
+                row.color && !variants.some((v) => v.color === row.color)
+                  ? 'colour removed from the product'
+                  : 'size removed from the product',
+              stockAfter: 0,
+              actorId,
+              source: 'admin',
+            },
+          ],
+          this.onMoves,
+        );
       }
     }
     await this.setCounts(
@@ -403,30 +418,34 @@ export class StockCounts {
         .set({ color: to, updatedAt: new Date() })
         .where(and(eq(productStock.productId, productId), eq(productStock.color, from)));
       for (const row of sortedVariants(rows).filter((r) => r.stock > 0)) {
-        await tx.insert(stockMovements).values([
-          {
-            productId,
-            color: from,
-            size: row.size,
-            delta: -row.stock,
-            reason: 'correction',
-            note: `colour renamed to ${to}`,
-            stockAfter: 0,
-            actorId,
-            source: 'admin',
-          },
-          {
-            productId,
-            color: to,
-            size: row.size,
-            delta: row.stock,
-            reason: 'correction',
-            note: `colour renamed from ${from}`,
-            stockAfter: row.stock,
-            actorId,
-            source: 'admin',
-          },
-        ]);
+        await writeMoves(
+          tx,
+          [
+            {
+              productId,
+              color: from,
+              size: row.size,
+              delta: -row.stock,
+              reason: 'correction',
+              note: `colour renamed to ${to}`,
+              stockAfter: 0,
+              actorId,
+              source: 'admin',
+            },
+            {
+              productId,
+              color: to,
+              size: row.size,
+              delta: row.stock,
+              reason: 'correction',
+              note: `colour renamed from ${from}`,
+              stockAfter: row.stock,
+              actorId,
+              source: 'admin',
+            },
+          ],
+          this.onMoves,
+        );
       }
     }
   }

@@ -31,3 +31,4 @@ export {
 } from './levels.js';
 export { adjustStock, stockHistory } from './history.js';
 export { stockGauge } from './gauges.js';
+export type { StockMovesHook, VariantMoved } from './moves.js';

@@ -13,7 +13,6 @@ import {
   products,
   refunds,
   stockHolds,
-  stockMovements,
   type PricedLine,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -21,6 +20,7 @@ import type { PaymentGateway } from '../payments/index.js';
 import type { RefundSender } from '../payments/index.js';
 import { alertOwnerOfRefundedPayment } from './alerts.js';
 import { piecesOf, type PieceLine } from './levels.js';
+import { writeMoves, type StockMovesHook } from './moves.js';
 import {
   StockCounts,
   type Adjustment,
@@ -78,6 +78,8 @@ export interface StockServiceOptions {
    * gives back their pieces: when a hold is released (declined, cancelled, expired) or replaced by a new one.
    */
   onRelease?: (tx: Database, paymentIds: number[]) => Promise<void>;
+  /** Told of every variant whose count moved, in the moving transaction (the shop's stock alerts). */
+  onMoves?: StockMovesHook;
 }
 
 /** What one account and one network may hold at once, and for how long (STOCK_HOLD_MAX_*). */
@@ -133,7 +135,7 @@ export class StockService {
     private readonly gateway: PaymentGateway,
     private readonly options: StockServiceOptions,
   ) {
-    this.#counts = new StockCounts(db);
+    this.#counts = new StockCounts(db, options.onMoves);
   }
 
   now() {
@@ -542,13 +544,20 @@ export class StockService {
     }
     for (const orderId of new Set(moved.map((m) => m.orderId))) {
       const ofOrder = moved.filter((m) => m.orderId === orderId);
-      await recordMoves(tx, ofOrder, counts, +1, {
-        reason: options.reason ?? 'cancellation',
-        orderId,
-        actorId: options.actorId ?? null,
-        note: options.note ?? null,
-        source: 'order',
-      });
+      await recordMoves(
+        tx,
+        ofOrder,
+        counts,
+        +1,
+        {
+          reason: options.reason ?? 'cancellation',
+          orderId,
+          actorId: options.actorId ?? null,
+          note: options.note ?? null,
+          source: 'order',
+        },
+        this.options.onMoves,
+      );
     }
     return total;
   }
@@ -617,7 +626,14 @@ export class StockService {
         .returning({ stock: productStock.stock });
       if (row) counts.set(pieceKey(piece), row.stock);
     }
-    await recordMoves(tx, held, counts, -1, { reason: 'exchange', ...about, source: 'order' });
+    await recordMoves(
+      tx,
+      held,
+      counts,
+      -1,
+      { reason: 'exchange', ...about, source: 'order' },
+      this.options.onMoves,
+    );
     return held.reduce((n, h) => n + h.quantity, 0);
   }
 
@@ -834,7 +850,14 @@ export class StockService {
       .from(productStock)
       .where(or(...pieces.map(ofVariant)));
     const counts = new Map(rows.map((r) => [pieceKey(r), r.stock]));
-    await recordMoves(tx, lines, counts, -1, { reason: 'sale', paymentId, source: 'order' });
+    await recordMoves(
+      tx,
+      lines,
+      counts,
+      -1,
+      { reason: 'sale', paymentId, source: 'order' },
+      this.options.onMoves,
+    );
   }
 
   async #refundState(paymentId: number) {
@@ -914,6 +937,7 @@ async function recordMoves(
     note?: string | null;
     source: StockMoveSource;
   },
+  hook: StockMovesHook | undefined,
 ) {
   const after = new Map(counts);
   // Walked backwards from the final counts, so that each row says the count right after its own move.
@@ -938,7 +962,7 @@ async function recordMoves(
       },
     ];
   });
-  if (rows.length > 0) await tx.insert(stockMovements).values(rows.reverse());
+  await writeMoves(tx, rows.reverse(), hook);
 }
 
 /** The transaction lock under which one network's holds are counted and made, one after the other. */

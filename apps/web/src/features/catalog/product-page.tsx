@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductDetail, RelatedProduct, Size } from '@boutique/contracts';
@@ -20,6 +20,7 @@ import { ProductImage } from '@/components/product-image';
 import type { LoadContext, PageData } from '@/lib/page';
 import { firstColor, picturesFor, sizesIn } from '@/lib/variants';
 import { productOf, productQuery } from './api/get-product';
+import { BackInStock } from './components/back-in-stock';
 import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
 import { currentLanguage } from '@/lib/i18n';
@@ -68,7 +69,12 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const description = localized(product.description, lang);
   const inactive = product.status === 'inactive';
   // Pieces are counted per colour and size: the page starts on the first colour with a piece left.
-  const [colorKey, setColorKey] = useState(() => firstColor(product));
+  // A link may name the colour and size (the back-in-stock e-mail's): they are chosen when the shop has them.
+  const [params] = useSearchParams();
+  const [colorKey, setColorKey] = useState(() => {
+    const asked = params.get('color');
+    return asked && product.colors.some((c) => c.key === asked) ? asked : firstColor(product);
+  });
   const color = product.colors.find((c) => c.key === colorKey);
   const colorName = color ? localized(color.name, lang) : undefined;
   // The chosen colour's pictures first (the server preloads the same first one).
@@ -80,7 +86,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   // Another colour still has pieces: this one has none.
   const colorSoldOut = !inactive && !soldOut && firstInStock === undefined;
   const unavailable = inactive || soldOut || colorSoldOut;
-  const [size, setSize] = useState<Size | undefined>(firstInStock);
+  const [size, setSize] = useState<Size | undefined>(
+    () => sizes.find((s) => s.in_stock && s.name === params.get('size'))?.name ?? firstInStock,
+  );
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
@@ -282,6 +290,16 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
               </p>
             )}
           </fieldset>
+
+          {!inactive && sizes.some((s) => !s.in_stock) && (
+            <BackInStock
+              key={colorKey}
+              slug={product.slug}
+              color={colorKey ?? ''}
+              colorName={colorName}
+              soldOut={sizes.filter((s) => !s.in_stock).map((s) => s.name)}
+            />
+          )}
 
           <div className={styles.quantity}>
             <span>{t('quantity')}</span>

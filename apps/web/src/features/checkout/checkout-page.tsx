@@ -23,6 +23,7 @@ import { useCashOnDelivery } from './use-cash-on-delivery';
 import { cashOnDeliveryTotalFils, offersCashOnDelivery } from './checkout-model';
 import { StepIndicator } from './components/step-indicator';
 import { AddressStep } from './components/address-step';
+import { ReminderChoice } from './components/reminder-choice';
 import { PaymentStep } from './components/payment-step';
 import { OrderSummary } from './components/order-summary';
 import styles from './components/checkout.module.css';
@@ -201,6 +202,7 @@ export default function CheckoutPage() {
                   setAddress(valid);
                   setStep(2);
                 }}
+                after={<ReminderChoice />}
               />
             ) : (
               <PaymentStep

@@ -38,6 +38,8 @@ export function useAdjustStock(productId: number) {
           old && { ...old, product: { ...old.product, sizes: res.data.sizes, variants: res.data.variants } },
       );
       await client.invalidateQueries({ queryKey: stockHistoryQuery(productId).queryKey });
+      // Pieces received may have answered shoppers waiting for them.
+      await client.invalidateQueries({ queryKey: [...adminProductsKey, 'stock-requests', productId] });
       await client.invalidateQueries({ queryKey: [...adminProductsKey, 'list'] });
       await client.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },

@@ -19,6 +19,7 @@ import { AuditLog } from '../components/audit-log';
 import { ProductForm, emptyProduct, productValues } from './product-form';
 import { ProductPictures } from './product-pictures';
 import { StockPanel } from './stock-panel';
+import { StockRequestsPanel } from './stock-requests-panel';
 import { staleRecord } from '../components/conflict';
 
 /** `/admin/products/new` makes a product; `/admin/products/:id` edits one, with its pictures and history. */
@@ -108,6 +109,7 @@ function EditProduct({ id }: { id: number }) {
           onSubmit={(values, version) => update.mutateAsync({ values, version: version ?? product.version })}
         />
         <StockPanel product={product} />
+        <StockRequestsPanel product={product} />
         <AuditLog entries={audit} />
       </div>
       <ConfirmDialog

@@ -167,6 +167,28 @@ export function ProductForm({
 
       <ProductStock control={control} record={record} problem={problem} />
 
+      <fieldset className="adm-fieldset">
+        <legend>{t('alerts.legend')}</legend>
+        <div className="adm-field">
+          <label htmlFor="product-low-stock">
+            {t('alerts.threshold')} <span className="adm-muted">{t('alerts.thresholdHint')}</span>
+          </label>
+          <input
+            id="product-low-stock"
+            className={ltrInputClass}
+            dir="ltr"
+            inputMode="numeric"
+            aria-invalid={problem('low_stock_threshold') ? true : undefined}
+            aria-describedby={problem('low_stock_threshold') ? 'product-low-stock-error' : undefined}
+            {...register('low_stock_threshold', {
+              setValueAs: (v: string | number | null) =>
+                v == null || String(v).trim() === '' ? null : String(v).trim(),
+            })}
+          />
+          <FieldProblem id="product-low-stock-error" text={problem('low_stock_threshold')} />
+        </div>
+      </fieldset>
+
       <ProductLines control={control} register={register} errors={errors} />
 
       <SeoFields

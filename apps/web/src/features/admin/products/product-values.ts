@@ -26,6 +26,7 @@ export function emptyProduct(): ProductFormValues {
     care: [],
     price: '',
     old_price: null,
+    low_stock_threshold: null,
     status: 'active',
     featured: false,
     best_seller: false,
@@ -53,6 +54,7 @@ export function productValues(product: AdminProduct): ProductFormValues {
     care: product.care,
     price: product.price,
     old_price: product.old_price,
+    low_stock_threshold: product.low_stock_threshold,
     status: product.status,
     featured: product.featured,
     best_seller: product.best_seller,
@@ -75,6 +77,7 @@ export const PRODUCT_FIELDS = [
   'sizes',
   'colors',
   'variants',
+  'low_stock_threshold',
   'details',
   'care',
   'seo_title',
@@ -111,6 +114,10 @@ function meaning(field: ProductField, value: unknown): unknown {
     }));
   }
   if (field === 'slug') return typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (field === 'low_stock_threshold') {
+    if (typeof value === 'number') return value;
+    return typeof value === 'string' && value.trim() !== '' ? (parseWholeNumber(value) ?? value) : null;
+  }
   return value ?? null;
 }
 
@@ -159,6 +166,7 @@ const FIELD_LABELS: Record<ProductField, string> = {
   sizes: 'form.sizes',
   colors: 'form.colors',
   variants: 'form.stockGrid',
+  low_stock_threshold: 'alerts.legend',
   details: 'form.details',
   care: 'form.care',
   seo_title: 'seo.title',
@@ -215,6 +223,8 @@ export function shownValue(
     case 'category':
     case 'slug':
       return typeof value === 'string' && value ? value : none;
+    case 'low_stock_threshold':
+      return typeof value === 'number' || (typeof value === 'string' && value.trim()) ? String(value) : none;
   }
 }
 

@@ -100,7 +100,8 @@ export function StockPanel({ product }: { product: AdminProduct }) {
       ) : moves.length === 0 ? (
         <p className="adm-muted">{t('stock.noMoves')}</p>
       ) : (
-        <div className="adm-table-wrap">
+        // Wider than a phone: it scrolls in its own box, which the keyboard can reach.
+        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="stock-history">
           <table className="adm-table adm-history" aria-labelledby="stock-history">
             <thead>
               <tr>

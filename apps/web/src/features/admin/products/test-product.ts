@@ -11,6 +11,7 @@ export const noorCaftan: AdminProduct = {
   care: [],
   price: '1450.00',
   old_price: null,
+  low_stock_threshold: null,
   status: 'active',
   archived_at: null,
   featured: false,

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
 import { paths } from '@/config/paths';
@@ -50,6 +50,8 @@ interface AddressStepProps {
   selectedSavedId: number | null;
   onSelectSaved: (address: Address) => void;
   onContinue: (address: AddressFields) => void;
+  /** Shown above the buttons (the reminder's choice). */
+  after?: ReactNode;
 }
 
 /** Step 1: where the order goes (also the billing address). Every field is required. */
@@ -60,6 +62,7 @@ export function AddressStep({
   selectedSavedId,
   onSelectSaved,
   onContinue,
+  after,
 }: AddressStepProps) {
   const { t, i18n } = useTranslation('checkout');
   const base = useId();
@@ -207,6 +210,7 @@ export function AddressStep({
         <TruckIcon size={20} />
         {t('address.freeShipping')}
       </p>
+      {after}
 
       <div className={styles.actions}>
         <ButtonLink to={paths.cart.href()} variant="light">
