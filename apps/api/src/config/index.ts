@@ -64,7 +64,7 @@ export interface Config
     MailConfig,
     ShopConfig,
     StockConfig,
-    CatalogueImportConfig {
+    CatalogueImportConfig,
     AlertsConfig {
   storage: StorageConfig;
   auth: AuthConfig;

@@ -18,6 +18,9 @@ export const ROUTE_AREAS: Readonly<Record<string, BackOfficeArea>> = {
   'POST /api/v1/admin/orders': 'orders',
   'PATCH /api/v1/orders/:id/status': 'orders',
   'GET /api/v1/admin/workload': 'orders',
+  'GET /api/v1/admin/orders/:id/notes': 'orders',
+  'POST /api/v1/admin/orders/:id/notes': 'orders',
+  'DELETE /api/v1/admin/orders/:id/notes/:noteId': 'orders',
   // Returns and exchanges (a refund they lead to is the refunds' route).
   'GET /api/v1/admin/returns': 'returns',
   'GET /api/v1/admin/returns/:id': 'returns',
@@ -25,7 +28,9 @@ export const ROUTE_AREAS: Readonly<Record<string, BackOfficeArea>> = {
   // The inbox.
   'GET /api/v1/admin/messages': 'messages',
   'PATCH /api/v1/admin/messages/:id': 'messages',
-  // The catalogue: products, pictures, stock adjustments, categories, gallery scenes.
+  'GET /api/v1/admin/messages/:id/replies': 'messages',
+  'POST /api/v1/admin/messages/:id/replies': 'messages',
+  // The catalogue: products, pictures, stock adjustments, its CSV and bulk changes, collections, gallery scenes.
   'GET /api/v1/admin/products': 'products',
   'POST /api/v1/admin/products': 'products',
   'GET /api/v1/admin/products/:id': 'products',
@@ -37,6 +42,17 @@ export const ROUTE_AREAS: Readonly<Record<string, BackOfficeArea>> = {
   'DELETE /api/v1/admin/products/:id/images/:imageId': 'products',
   'GET /api/v1/admin/products/:id/stock-adjustments': 'products',
   'POST /api/v1/admin/products/:id/stock-adjustments': 'products',
+  'GET /api/v1/admin/products/:id/stock-requests': 'products',
+  'GET /api/v1/admin/products/export.csv': 'products',
+  'POST /api/v1/admin/products/import': 'products',
+  'GET /api/v1/admin/products/selection': 'products',
+  'POST /api/v1/admin/products/bulk': 'products',
+  'GET /api/v1/admin/collections': 'products',
+  'POST /api/v1/admin/collections': 'products',
+  'GET /api/v1/admin/collections/:id': 'products',
+  'PATCH /api/v1/admin/collections/:id': 'products',
+  'POST /api/v1/admin/collections/:id/image': 'products',
+  'DELETE /api/v1/admin/collections/:id': 'products',
   'GET /api/v1/admin/categories': 'products',
   'GET /api/v1/admin/galleries': 'products',
   'POST /api/v1/admin/galleries': 'products',
@@ -45,6 +61,10 @@ export const ROUTE_AREAS: Readonly<Record<string, BackOfficeArea>> = {
   'DELETE /api/v1/admin/galleries/:id': 'products',
   // The owner's alone from here.
   'GET /api/v1/admin/stats': 'revenue',
+  // The accountant's figures: every order's money, and the VAT report.
+  'GET /api/v1/admin/orders/export.csv': 'revenue',
+  'GET /api/v1/admin/reports/vat': 'revenue',
+  'GET /api/v1/admin/reports/vat.csv': 'revenue',
   // A refund moves money back to a card or books a credit note: the owner decides it.
   'POST /api/v1/admin/orders/:id/refunds': 'refunds',
   'GET /api/v1/admin/orders/:id/refunds': 'refunds',
@@ -52,6 +72,12 @@ export const ROUTE_AREAS: Readonly<Record<string, BackOfficeArea>> = {
   'GET /api/v1/admin/refunds': 'refunds',
   'GET /api/v1/admin/customers': 'customers',
   'GET /api/v1/admin/customers/:id': 'customers',
+  'GET /api/v1/admin/customers/export.csv': 'customers',
+  'GET /api/v1/admin/customers/:id/notes': 'customers',
+  'POST /api/v1/admin/customers/:id/notes': 'customers',
+  'DELETE /api/v1/admin/customers/:id/notes/:noteId': 'customers',
+  'PUT /api/v1/admin/customers/:id/tags': 'customers',
+  'GET /api/v1/admin/customer-tags': 'customers',
   'GET /api/v1/admin/discounts': 'discounts',
   'POST /api/v1/admin/discounts': 'discounts',
   'PATCH /api/v1/admin/discounts/:id': 'discounts',
