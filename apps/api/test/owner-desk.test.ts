@@ -29,6 +29,7 @@ let smtp: TestSmtp;
 let t: TestApp;
 let owner: Shopper;
 let helper: Shopper;
+let staffer: Shopper;
 let shopper: Shopper;
 let orderId: number;
 
@@ -47,6 +48,8 @@ beforeAll(async () => {
   await makeAdmin(t, owner);
   helper = await newShopper(t, 'Hind Helper');
   await makeAdmin(t, helper);
+  staffer = await newShopper(t, 'Sara Staff');
+  await makeAdmin(t, staffer, 'staff');
   shopper = await newShopper(t, 'Noura Shopper');
   await plentyOfStock(t);
   const [a] = await articles(t, 1);
@@ -122,7 +125,8 @@ describe('internal notes', () => {
     expect(
       asOwner.body.data.notes.map((n: { body: string; deletable: boolean }) => [n.body, n.deletable]),
     ).toEqual([
-      ['Called her: size M confirmed.', false],
+      // An owner may take away any note, their own or another's.
+      ['Called her: size M confirmed.', true],
       ['Wants gift wrapping.', true],
     ]);
     expect(await auditRows('order', orderId, 'note.create')).toHaveLength(2);
@@ -143,9 +147,9 @@ describe('internal notes', () => {
     expect(mails).not.toContain('gift wrapping');
   });
 
-  it('are deleted by their author only: another admin hears 403 and the note stays', async () => {
+  it('are deleted by their author or the owner: staff hear 403 on another’s note and it stays', async () => {
     const [helperNote] = (await noteRows('orderId', orderId)).filter((n) => n.authorId === helper.id);
-    const refused = await as(owner, 'DELETE', DESK_API.orderNote(orderId, helperNote!.id));
+    const refused = await as(staffer, 'DELETE', DESK_API.orderNote(orderId, helperNote!.id));
     expect(refused.status).toBe(403);
     expect(await noteRows('orderId', orderId)).toHaveLength(2);
 
@@ -159,6 +163,22 @@ describe('internal notes', () => {
     const [audit] = await auditRows('order', orderId, 'note.delete');
     expect(audit).toMatchObject({ actorId: helper.id, before: { body: 'Called her: size M confirmed.' } });
     expect((await as(helper, 'DELETE', DESK_API.orderNote(orderId, helperNote!.id))).status).toBe(404);
+
+    // Staff may write on an order; the owner may take any note away, staff only their own.
+    const staffNote = await as(staffer, 'POST', DESK_API.orderNotes(orderId), { body: 'Packed twice.' });
+    expect(staffNote.status).toBe(201);
+    const listed = await as(staffer, 'GET', DESK_API.orderNotes(orderId));
+    const deletable = (listed.body.data.notes as { body: string; deletable: boolean }[]).map((n) => [
+      n.body,
+      n.deletable,
+    ]);
+    expect(deletable).toEqual([
+      ['Packed twice.', true],
+      ['Wants gift wrapping.', false],
+    ]);
+    const byOwner = await as(owner, 'DELETE', DESK_API.orderNote(orderId, staffNote.body.data.note.id));
+    expect(byOwner.status).toBe(200);
+    expect((await noteRows('orderId', orderId)).map((n) => n.body)).toEqual(['Wants gift wrapping.']);
   });
 
   it('refuse an empty, a too long or a control-character body with 422, and an unknown subject with 404', async () => {
@@ -175,9 +195,10 @@ describe('internal notes', () => {
   it('on a customer: its own timeline, 2000 characters allowed', async () => {
     const long = 'ق'.repeat(2000);
     expect((await as(owner, 'POST', DESK_API.customerNotes(shopper.id), { body: long })).status).toBe(201);
+    // The second owner may delete it too (staff never see a customer's notes).
     const list = await as(helper, 'GET', DESK_API.customerNotes(shopper.id));
     expect(list.body.data.notes).toHaveLength(1);
-    expect(list.body.data.notes[0]).toMatchObject({ body: long, deletable: false });
+    expect(list.body.data.notes[0]).toMatchObject({ body: long, deletable: true });
     expect(await auditRows('customer', shopper.id, 'note.create')).toHaveLength(1);
   });
 });

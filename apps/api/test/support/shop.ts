@@ -71,9 +71,9 @@ export async function newShopper(t: TestApp, name = 'Noura Al Mansoori'): Promis
  * app enrolled, and their current sign-in past the second factor (test/two-factor.test.ts goes through the
  * real steps).
  */
-export async function makeAdmin(t: TestApp, shopper: Shopper) {
+export async function makeAdmin(t: TestApp, shopper: Shopper, role: 'admin' | 'staff' = 'admin') {
   const { db } = t.database;
-  await db.update(users).set({ role: 'admin', emailVerifiedAt: new Date() }).where(eq(users.id, shopper.id));
+  await db.update(users).set({ role, emailVerifiedAt: new Date() }).where(eq(users.id, shopper.id));
   await db
     .insert(userTotp)
     .values({ userId: shopper.id, secret: 'v1.test.enrolled-directly', confirmedAt: new Date() })

@@ -48,7 +48,7 @@ export const deskAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async 
       },
       async (req) => ({
         success: true as const,
-        data: { notes: await listNotes(db, adminOf(req).id, subject(req.params.id)) },
+        data: { notes: await listNotes(db, adminOf(req), subject(req.params.id)) },
       }),
     );
     app.post(
@@ -63,7 +63,7 @@ export const deskAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async 
         },
       },
       async (req, reply) => {
-        const note = await addNote(db, adminOf(req).id, subject(req.params.id), req.body.body);
+        const note = await addNote(db, adminOf(req), subject(req.params.id), req.body.body);
         return reply.code(201).send({ success: true as const, data: { note } });
       },
     );
@@ -79,7 +79,7 @@ export const deskAdminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async 
         },
       },
       async (req) => {
-        await deleteNote(db, adminOf(req).id, subject(req.params.id), req.params.noteId);
+        await deleteNote(db, adminOf(req), subject(req.params.id), req.params.noteId);
         return { success: true as const, data: { deleted: true as const } };
       },
     );

@@ -40,11 +40,18 @@ async function subjectExists(db: Database, s: NoteSubject): Promise<void> {
   if (!row) throw new HttpError(404, NOT_FOUND[s.kind]);
 }
 
+/** Who acts on a note: the back-office member's id and role (`admin` is the owner). */
+export interface NoteActor {
+  id: number;
+  role: string;
+}
+
 /**
- * Who may delete a note: its author. A note whose author's account is gone may be deleted by any admin, or it
- * could never go. (When the staff get roles, the owner is the one to add here.)
+ * Who may delete a note: its author, or the owner. A note whose author's account is gone may be deleted by any
+ * member, or it could never go.
  */
-const mayDelete = (actorId: number, authorId: number | null) => authorId === null || authorId === actorId;
+const mayDelete = (actor: NoteActor, authorId: number | null) =>
+  actor.role === 'admin' || authorId === null || authorId === actor.id;
 
 function noteSelect(db: Database) {
   return db
@@ -54,29 +61,30 @@ function noteSelect(db: Database) {
 }
 
 const toNote = (
-  actorId: number,
+  actor: NoteActor,
   { note, author }: Awaited<ReturnType<typeof noteSelect>>[number],
 ): AdminNote => ({
   id: note.id,
   body: note.body,
   author: author?.id ? author : null,
   created_at: note.createdAt.toISOString(),
-  deletable: mayDelete(actorId, note.authorId),
+  deletable: mayDelete(actor, note.authorId),
 });
 
 /** The notes of an order or a customer, newest first. */
-export async function listNotes(db: Database, actorId: number, s: NoteSubject): Promise<AdminNote[]> {
+export async function listNotes(db: Database, actor: NoteActor, s: NoteSubject): Promise<AdminNote[]> {
   await subjectExists(db, s);
   const rows = await noteSelect(db)
     .where(eq(subjectColumn(s), s.id))
     .orderBy(desc(adminNotes.createdAt), desc(adminNotes.id))
     .limit(500);
-  return rows.map((r) => toNote(actorId, r));
+  return rows.map((r) => toNote(actor, r));
 }
 
 const auditEntity = (s: NoteSubject) => s.kind;
 
-export async function addNote(db: Database, actorId: number, s: NoteSubject, body: string) {
+export async function addNote(db: Database, actor: NoteActor, s: NoteSubject, body: string) {
+  const actorId = actor.id;
   const id = await db.transaction(async (tx) => {
     await subjectExists(tx, s);
     const [row] = await tx
@@ -98,10 +106,11 @@ export async function addNote(db: Database, actorId: number, s: NoteSubject, bod
     return row.id;
   });
   const [row] = await noteSelect(db).where(eq(adminNotes.id, id));
-  return toNote(actorId, row!);
+  return toNote(actor, row!);
 }
 
-export async function deleteNote(db: Database, actorId: number, s: NoteSubject, noteId: number) {
+export async function deleteNote(db: Database, actor: NoteActor, s: NoteSubject, noteId: number) {
+  const actorId = actor.id;
   await db.transaction(async (tx) => {
     const [note] = await tx
       .select()
@@ -109,8 +118,8 @@ export async function deleteNote(db: Database, actorId: number, s: NoteSubject, 
       .where(and(eq(adminNotes.id, noteId), eq(subjectColumn(s), s.id)))
       .for('update');
     if (!note) throw new HttpError(404, 'Note not found');
-    if (!mayDelete(actorId, note.authorId)) {
-      throw new HttpError(403, 'Only the author of a note may delete it.');
+    if (!mayDelete(actor, note.authorId)) {
+      throw new HttpError(403, 'Only the author of a note or the owner may delete it.');
     }
     await tx.delete(adminNotes).where(eq(adminNotes.id, noteId));
     await recordAudit(tx, {
