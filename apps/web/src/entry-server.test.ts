@@ -29,7 +29,7 @@ describe('the server entry', () => {
     );
     expect(paths).toEqual(expect.arrayContaining(['/fr/', '/ar/product/:slug', '/ar/admin/*']));
     expect(paths).not.toContain('*');
-    // A payment link's page carries its token: private like the account.
+    // A payment link's page and a staff invitation's carry their token: private like the account.
     const privatePages = [
       '/account/',
       '/admin',
@@ -38,6 +38,7 @@ describe('the server entry', () => {
       '/checkout',
       '/order-confirmation',
       '/pay/',
+      '/staff-invitation/',
     ];
     expect([...disallowed].sort()).toEqual(
       ['', '/fr', '/ar'].flatMap((prefix) => privatePages.map((path) => prefix + path)).sort(),
