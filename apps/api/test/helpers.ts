@@ -110,6 +110,8 @@ async function startOne(
     DATA_DIR: dataDir,
     // Each app counts in its own keys when the suite runs with REDIS_URL: no counter leaks between files or runs.
     REDIS_PREFIX: `test-${randomUUID()}:`,
+    // The owner's daily digest is a mail of its own: only the tests of it ask for one.
+    DIGEST_HOUR: 'off',
     ...env,
   });
   const { handle, url: databaseUrl, drop } = await freshDatabase(config);
@@ -155,6 +157,7 @@ export async function startShopOn(
     NODE_ENV: 'test',
     REDIS_URL: '',
     REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+    DIGEST_HOUR: 'off',
     ...env,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
