@@ -291,16 +291,6 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             )}
           </fieldset>
 
-          {!inactive && sizes.some((s) => !s.in_stock) && (
-            <BackInStock
-              key={colorKey}
-              slug={product.slug}
-              color={colorKey ?? ''}
-              colorName={colorName}
-              soldOut={sizes.filter((s) => !s.in_stock).map((s) => s.name)}
-            />
-          )}
-
           <div className={styles.quantity}>
             <span>{t('quantity')}</span>
             <QuantityStepper
@@ -354,6 +344,17 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             )}
             <p className={styles.cod}>{t('whatsapp.note')}</p>
           </div>
+
+          {/* After the buttons: a size to wait for never pushes the bag out of a phone's first screen. */}
+          {!inactive && sizes.some((s) => !s.in_stock) && (
+            <BackInStock
+              key={colorKey}
+              slug={product.slug}
+              color={colorKey ?? ''}
+              colorName={colorName}
+              soldOut={sizes.filter((s) => !s.in_stock).map((s) => s.name)}
+            />
+          )}
 
           <section className={styles.section}>
             <h2>{t('description')}</h2>
