@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addressIn, test, expect } from '../fixtures/shop';
+import { DESKTOP, LOOKS, PHONE, SCREENS, box, leftOf, overlap, screens } from '../fixtures/layout';
 import { registerCustomer, signInQuickly } from '../fixtures/accounts';
 import {
   ADDRESS,
@@ -11,51 +11,6 @@ import {
   piecesInStock,
   tokenFor,
 } from '../fixtures/checkout';
-
-/** Each story leaves its screens at 390 and 1280 px here, to be looked at (en light, ar dark). */
-const SCREENS = process.env.E2E_SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
-mkdirSync(SCREENS, { recursive: true });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-const LOOKS = [
-  { lang: 'en', dark: false },
-  { lang: 'ar', dark: true },
-] as const;
-
-async function screens(page: Page, name: string, before?: () => Promise<void>) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await before?.();
-    await page.screenshot({ path: join(SCREENS, `${name}-${size.width}.png`) });
-  }
-}
-
-/** Where on the screen a piece of text starts: for reading order, whatever the direction of the page. */
-async function leftOf(scope: Locator, needle: string): Promise<number> {
-  return scope.evaluate((root, text) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent?.indexOf(text) ?? -1;
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + text.length);
-      return range.getBoundingClientRect().left;
-    }
-    throw new Error(`no text "${text}"`);
-  }, needle);
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${locator.toString()} is not on the screen`);
-  return found;
-}
 
 /** The floating button (not the product page's own "Order on WhatsApp" link). */
 const floatingWhatsapp = (page: Page) =>
