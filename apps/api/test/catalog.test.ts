@@ -39,7 +39,7 @@ describe('collections', () => {
     for (const p of list) {
       expect(p.name_en && p.name_fr && p.name_ar).toBeTruthy();
       expect(p.name_ar).toMatch(/[\u0600-\u06ff]/);
-      // The cover only: the product's own answer carries its three pictures.
+      // The cover only: the product's own answer carries all its pictures.
       expect(p.images).toHaveLength(1);
       expect(p.images[0]?.url).toMatch(/^\/storage\/products\/[a-z0-9-]+\/0-800\.webp$/);
       expect(p.images[0]?.srcset).toContain('400w');

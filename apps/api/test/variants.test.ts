@@ -384,8 +384,10 @@ describe('the back office counts per colour and size', () => {
   it('names the colour a picture shows; the shop answers it, and refuses a colour the product has not', async () => {
     const slug = 'zahra-emerald-velvet-caftan';
     const before = await publicProduct(slug);
-    // The demo's pictures are drawn in the product's first colour.
-    expect(before.images.map((i) => i.color)).toEqual(before.images.map(() => 'emerald'));
+    // The demo draws each colour's pictures: the first colour's front, detail and back, then each other
+    // colour's front and detail.
+    const drawn = ['emerald', 'emerald', 'emerald', 'midnight-blue', 'midnight-blue', 'bordeaux', 'bordeaux'];
+    expect(before.images.map((i) => i.color)).toEqual(drawn);
     const { product } = AdminProductResponseSchema.parse(
       (await asAdmin('GET', ADMIN_API.product(before.id))).body,
     ).data;
@@ -410,7 +412,7 @@ describe('the back office counts per colour and size', () => {
     expect(stale.status).toBe(409);
     await expect
       .poll(async () => (await publicProduct(slug)).images.map((i) => i.color), { timeout: 3000 })
-      .toEqual(['emerald', 'bordeaux', 'emerald']);
+      .toEqual(drawn.map((color, i) => (i === 1 ? 'bordeaux' : color)));
     const cleared = await asAdmin('PATCH', ADMIN_API.productImage(product.id, image.id), {
       color: null,
       version: named.body.data.version,

@@ -1,7 +1,18 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type GarmentArtwork } from '@boutique/api/artwork';
-import { gallerySvg, garmentSvg, SCENE_SUBJECTS } from './artwork.js';
+import {
+  CUTS,
+  EMBROIDERIES,
+  type GarmentArtwork,
+  type GarmentStyle,
+  NECKLINES,
+  SLEEVES,
+  TEXTURES,
+  TRIMS,
+} from '@boutique/api/artwork';
+import { gallerySvg, garmentSvg, type ProductArtwork, SCENE_SUBJECTS } from './artwork.js';
+import * as data from './catalog-data.js';
+import { demoMedia } from './index.js';
 
 const emerald: GarmentArtwork = {
   kind: 'caftan',
@@ -193,5 +204,131 @@ describe('scenes', () => {
     const family = gallerySvg({ ...scene, subject: 'family' });
     expect(family.match(/id="sj\dqob"/g)).toHaveLength(4);
     expect(gallerySvg({ ...scene, subject: 'trim' })).toContain('url(#gbtn)');
+  });
+});
+
+describe('demo pieces a shopper tells apart', () => {
+  const media = demoMedia();
+  const look = (p: (typeof media.products)[number]) => {
+    const { kind, weave, display, style } = p.artwork;
+    return { kind, weave: weave ?? 'plain', display, ...style };
+  };
+
+  it('gives no two products the same cut, sleeve, neckline, trim, embroidery, cloth and presentation', () => {
+    expect(media.products).toHaveLength(42);
+    const seen = new Map<string, string>();
+    for (const p of media.products) {
+      const key = JSON.stringify(look(p));
+      expect(seen.get(key), `${p.slug} is drawn like ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, p.slug);
+    }
+    expect(new Set(media.products.map((p) => p.svg(0))).size).toBe(42);
+    // Every choice is used somewhere in the catalogue, so each one is drawn.
+    const used = (k: keyof ReturnType<typeof look>) => new Set(media.products.map((p) => look(p)[k]));
+    expect(used('cut')).toEqual(new Set(CUTS));
+    expect(used('sleeve')).toEqual(new Set(SLEEVES));
+    expect(used('neckline')).toEqual(new Set(NECKLINES));
+    expect(used('trim')).toEqual(new Set(TRIMS));
+    expect(used('embroidery')).toEqual(new Set(EMBROIDERIES));
+    expect(used('texture')).toEqual(new Set(TEXTURES));
+    expect(used('display')).toEqual(new Set(['form', 'hanger']));
+    expect(used('hood')).toEqual(new Set([true, false]));
+    expect(used('length')).toEqual(new Set(['long', 'short']));
+  });
+
+  it('reads the piece from what the shop says about it', () => {
+    const of = (slug: string) => look(media.products.find((p) => p.slug === slug) ?? media.products[0]!);
+    expect(of('zahra-emerald-velvet-caftan')).toMatchObject({
+      texture: 'velvet',
+      trim: 'mdamma',
+      display: 'form',
+    });
+    expect(of('meknassia-petrol-brocade-caftan')).toMatchObject({ texture: 'brocade' });
+    expect(of('tetouan-midnight-crepe-caftan')).toMatchObject({ sleeve: 'bell', texture: 'silk' });
+    expect(of('chefchaouen-sky-blue-crepe-caftan')).toMatchObject({ cut: 'a-line' });
+    expect(of('imane-black-crepe-caftan')).toMatchObject({ cut: 'fitted', sleeve: 'cuffed' });
+    expect(of('layla-lilac-chiffon-caftan')).toMatchObject({ embroidery: 'all-over' });
+    expect(of('asilah-womens-cotton-jellaba')).toMatchObject({ hood: false, texture: 'linen' });
+    expect(of('tanja-mens-linen-jellaba')).toMatchObject({ hood: true, length: 'short', display: 'hanger' });
+    expect(of('bahia-womens-embroidered-jellaba')).toMatchObject({ length: 'long', display: 'form' });
+  });
+
+  it('draws each choice where a shopper sees it', async () => {
+    const base: ProductArtwork = {
+      kind: 'caftan',
+      colors: ['#16204a'],
+      accent: '#c9a24a',
+      motif: 'star8',
+      seed: 'same-seed',
+      style: {
+        cut: 'straight',
+        sleeve: 'straight',
+        neckline: 'round',
+        trim: 'sfifa',
+        embroidery: 'chest',
+        texture: 'silk',
+        hood: false,
+        length: 'long',
+      },
+    };
+    const styled = (style: Partial<GarmentStyle>, art: Partial<ProductArtwork> = {}): ProductArtwork => ({
+      ...base,
+      ...art,
+      style: { ...base.style!, ...style },
+    });
+    // How many pixels of a row are garment (dark navy) rather than the pale backdrop.
+    const width = async (art: ProductArtwork, y: number): Promise<number> => {
+      const { at } = await pixels(garmentSvg(art, 0));
+      let n = 0;
+      for (let x = 0; x < 300; x++) if (at(x, y) < 0.35) n++;
+      return n;
+    };
+    // An A-line hem is wider than a straight one; a bell sleeve reaches further out than a straight one.
+    expect(await width(styled({ cut: 'a-line' }), 360)).toBeGreaterThan((await width(base, 360)) + 25);
+    expect(await width(styled({ sleeve: 'bell' }), 220)).toBeGreaterThan((await width(base, 220)) + 25);
+    // A three-quarter sleeve ends above the wrist; a kimono cut hangs its square sleeve wide from the shoulder.
+    expect(await width(styled({ sleeve: 'three-quarter' }), 205)).toBeLessThan((await width(base, 205)) - 25);
+    expect(await width(styled({ cut: 'kimono' }), 120)).toBeGreaterThan((await width(base, 120)) + 40);
+    // A short jellaba stops at mid-calf: below it, the form's pole and the backdrop.
+    const jellaba = { kind: 'jellaba' as const, display: 'form' as const };
+    expect(await width(styled({ length: 'short' }, jellaba), 330)).toBeLessThan(10);
+    expect(await width(styled({ length: 'long' }, jellaba), 330)).toBeGreaterThan(80);
+    // The hood stands above the shoulders only when the piece has one.
+    expect((await pixels(garmentSvg(styled({ hood: true }, jellaba), 0))).at(150, 32)).toBeLessThan(0.3);
+    expect((await pixels(garmentSvg(styled({ hood: false }, jellaba), 0))).at(150, 32)).toBeGreaterThan(0.5);
+    // The trims and cloths each leave their mark in the drawing.
+    expect(garmentSvg(styled({ trim: 'mdamma' }), 0)).toContain('id="gmdamma"');
+    expect(garmentSvg(styled({ texture: 'velvet' }), 0)).toContain('id="gvelv"');
+    expect(garmentSvg(styled({ texture: 'linen' }), 0)).toContain('id="gweave"');
+    expect(garmentSvg(styled({ embroidery: 'all-over' }), 0)).toContain('id="gemb"');
+    expect(garmentSvg(styled({ neckline: 'mandarin' }), 0)).not.toBe(garmentSvg(base, 0));
+    expect(garmentSvg(styled({}, { display: 'hanger' }), 0)).not.toBe(
+      garmentSvg(styled({}, { display: 'form' }), 0),
+    );
+    expect(() => garmentSvg(styled({ cut: 'mermaid' as GarmentStyle['cut'] }), 0)).toThrow(/cut/);
+  });
+
+  it('gives every colour of every product its own picture and a detail shot, in that colour', () => {
+    const hex = new Map(data.colors.map((c) => [c.key, c.hex]));
+    for (const p of media.products) {
+      const product = data.products.find((d) => d.slug === p.slug)!;
+      expect(p.images).toBe(p.pictures.length);
+      for (const color of product.colors) {
+        const views = p.pictures.filter((pic) => pic.color === color).map((pic) => pic.view);
+        expect(views, `${p.slug} in ${color}`).toEqual(expect.arrayContaining([0, 1]));
+        expect(p.artworkIn(color).colors[0]).toBe(hex.get(color));
+      }
+      // The first picture, the one the listing shows, is the first colour's front.
+      expect(p.pictures[0]).toEqual({ view: 0, color: product.colors[0] });
+      const drawings = p.pictures.map((_, i) => p.svg(i));
+      expect(new Set(drawings).size).toBe(drawings.length);
+    }
+  });
+
+  it('draws the same product the same way every time', () => {
+    const again = demoMedia();
+    for (const [i, p] of media.products.entries()) {
+      for (const index of [0, 1, p.images - 1]) expect(again.products[i]?.svg(index)).toBe(p.svg(index));
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue's own pictures, as SVG: a studio shot of each product from three views, and the gallery
+ * The demo catalogue's own pictures, as SVG: studio shots of each product (front, detail, back), and the gallery
  * scenes. They are drawn with the shop's drawing kit (the API's media/artwork.ts: garments, zellige, arches,
  * lanterns, the same performance rules) and rasterised by the API (media/render.ts). Pure functions of their
  * input, like the rest of that kit: the same product always gets the same picture.
@@ -71,18 +71,41 @@ const STUDIO_TINTS: readonly string[] = [
   '#ede4d6',
 ];
 
+/** A demo piece's own backdrop: plaster, blush, sage, powder blue, sand, dove, each set off its cloth. */
+const PIECE_TINTS: readonly string[] = [
+  '#efe7dc',
+  '#f0dcd4',
+  '#dfe6d8',
+  '#dbe3ea',
+  '#eddcc0',
+  '#e2dfe6',
+  '#e9e0cf',
+  '#e6d3c4',
+];
+
+/** How a demo piece is shown: on a dress form (a neck and a stand) or on a hanger. */
+export type Display = 'form' | 'hanger';
+
+/** A product's drawing and how the studio shows it. */
+export interface ProductArtwork extends GarmentArtwork {
+  display?: Display;
+}
+
 function studioBackdrop(
   p: string,
   seed: string,
   fabric: string,
   view: number,
+  piece: boolean,
 ): { defs: string; body: string } {
   const r = makeRng(`studio|${seed}`);
-  let tint = mix(r.pick(STUDIO_TINTS), fabric, 0.06);
+  let tint = mix(r.pick(piece ? PIECE_TINTS : STUDIO_TINTS), fabric, 0.06);
   // Pale fabric needs a deeper backdrop or the garment edge dissolves.
   if (lum(fabric) > 0.72) tint = mix(tint, '#b9a58b', 0.35);
   if (view === 2) tint = mix(tint, '#d9c3a0', 0.22);
-  const archStyle: ArchStyle = r.pick(['horseshoe', 'pointed'] as const);
+  const archStyle: ArchStyle = r.pick(
+    piece ? (['horseshoe', 'pointed', 'lobed'] as const) : (['horseshoe', 'pointed'] as const),
+  );
   // Linear gradients only: full-frame radial gradients cost librsvg ~4x more per pixel.
   let defs = `<linearGradient id="${p}bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${lighten(tint, 0.12)}"/><stop offset=".38" stop-color="${lighten(tint, 0.4)}"/><stop offset=".78" stop-color="${tint}"/><stop offset="1" stop-color="${darken(tint, 0.16)}"/></linearGradient>`;
   const [l, rr] = view === 2 ? [0.2, 0.1] : [0.1, 0.2];
@@ -99,34 +122,84 @@ function studioBackdrop(
   return { defs, body };
 }
 
+/** Where the hem of a drawn piece falls, in the garment's own frame (see the API's garment geometry). */
+function hemOf(art: GarmentArtwork): number {
+  return art.kind === 'jellaba' ? (art.style?.length === 'short' ? 880 : 1100) : 1092;
+}
+
+/**
+ * The dress form or the hanger, in the garment's frame: what stands behind the piece (the form's neck, the
+ * hanger's hook) and what shows below it (the form's stand and feet).
+ */
+function display(art: ProductArtwork): { behind: string; below: string; defs: string } {
+  const wood = '#6b4a2e';
+  if (art.display === 'hanger') {
+    // A brass hook over a wooden hanger whose arms rest inside the shoulders.
+    let behind = `<path d="M326 222Q450 172 574 222" fill="none" stroke="${wood}" stroke-width="12" stroke-linecap="round"/>`;
+    behind += `<path d="M450 196L450 104C450 84 476 78 478 56C480 34 458 24 442 34" fill="none" stroke="#b08a3e" stroke-width="7" stroke-linecap="round"/>`;
+    behind += `<path d="M450 196L450 104C450 84 476 78 478 56" fill="none" stroke="#f1d99a" stroke-width="2" stroke-opacity=".7" transform="translate(-2 0)"/>`;
+    return { behind, below: '', defs: '' };
+  }
+  // The form: a linen-covered neck with a turned wooden cap, a pole and three feet below the hem.
+  const defs = `<linearGradient id="fneck" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#cdbfa8"/><stop offset=".4" stop-color="#f3ebdd"/><stop offset="1" stop-color="#b8a88e"/></linearGradient>`;
+  let behind = `<path d="M424 200L428 112Q450 100 472 112L476 200Z" fill="url(#fneck)"/>`;
+  behind += `<ellipse cx="450" cy="110" rx="26" ry="8" fill="${wood}"/><circle cx="450" cy="92" r="11" fill="${wood}"/><circle cx="446" cy="88" r="3.5" fill="#fff" fill-opacity=".35"/>`;
+  const hem = hemOf(art);
+  let below = `<rect x="443" y="${hem - 60}" width="14" height="${1150 - hem + 60}" fill="${wood}"/>`;
+  below += `<rect x="446" y="${hem - 60}" width="4" height="${1150 - hem + 60}" fill="#fff" fill-opacity=".2"/>`;
+  below += `<path d="M450 1150L372 1176M450 1150L528 1176M450 1150L450 1182" fill="none" stroke="${wood}" stroke-width="10" stroke-linecap="round"/>`;
+  return { behind, below, defs };
+}
+
+/**
+ * Where a styled piece's detail shot looks (the top left of its 360x480 window): at what its embroidery and trim
+ * make it known by. Multiples of 3 units, whole pixels at the crop's 10/3 scale (see below).
+ */
+function detailWindow(art: GarmentArtwork): { x: number; y: number } {
+  const st = art.style;
+  if (!st) return { x: 270, y: art.kind === 'jellaba' ? 39 : 162 };
+  switch (st.embroidery) {
+    case 'hem':
+      return { x: 270, y: Math.round((hemOf(art) - 384) / 3) * 3 };
+    case 'sleeves':
+      return { x: 90, y: st.sleeve === 'three-quarter' ? 252 : 330 };
+    case 'all-over':
+      return { x: 270, y: 300 };
+    case 'chest':
+      return { x: 270, y: art.kind === 'jellaba' ? (st.hood ? 39 : 90) : 120 };
+  }
+}
+
 /**
  * Product photo in a 3:4 portrait frame, 900x1200 units (view 1 crops its viewBox
  * to a 360x480 window of the same drawing, keeping the 900x1200 size).
- * view 0: front, full length; 1: close-up of the embroidered neckline and closure;
- * 2: back view in warmer side light. Higher integers wrap around.
+ * view 0: front, full length; 1: detail shot, a close-up of the embroidery and trim (the neckline and closure,
+ * or where a styled piece's embroidery sits); 2: back view in warmer side light. Higher integers wrap around.
+ * A styled piece (art.style) gets a backdrop of its own and stands on a form or hangs on a hanger (art.display).
  */
-export function garmentSvg(art: GarmentArtwork, view: number): string {
+export function garmentSvg(art: ProductArtwork, view: number): string {
   if (!Number.isInteger(view) || view < 0) throw new Error('view must be a non-negative integer');
   const v = (view % 3) as 0 | 1 | 2;
   const fabric = hex(at(checkPalette(art.colors, 'colors'), 0));
-  const bg = studioBackdrop('b', art.seed, fabric, v);
+  const bg = studioBackdrop('b', art.seed, fabric, v, art.style !== undefined);
   const g = garmentLayer(art, 'g', { view: v, light: v === 2 ? 'right' : 'left' });
+  const shown = art.display ? display(art) : { behind: '', below: '', defs: '' };
   let body = bg.body;
-  body += `<g transform="translate(0 24)">${g.body}</g>`;
+  body += `<g transform="translate(0 24)">${shown.below}${shown.behind}${g.body}</g>`;
+  const defs = bg.defs + shown.defs + g.defs;
   if (v === 1) {
-    // Close-up on the neckline, closure and belt clasp. The zoom is a cropped root
+    // Close-up on the embroidery, closure and belt clasp. The zoom is a cropped root
     // viewBox rather than a scaled group: librsvg resamples patterns drawn under a
     // scaling transform, which is both blurrier and about four times slower.
-    const x = 270;
     // A jellaba's close-up starts higher, to take in the point of its hood. Both offsets are multiples of 3
     // units, whole pixels at the 10/3 scale of the crop: a fractional offset sends librsvg's patterns down
     // its slow path (see the notes at the top).
-    const y = art.kind === 'jellaba' ? 39 : 162;
+    const { x, y } = detailWindow(art);
     const vig = vignette('bvig', x, y, 360, 480, 0.2);
     body += vig.body;
-    return svgDoc(900, 1200, bg.defs + g.defs + vig.defs, body, `${x} ${y} 360 480`);
+    return svgDoc(900, 1200, defs + vig.defs, body, `${x} ${y} 360 480`);
   }
-  return svgDoc(900, 1200, bg.defs + g.defs, body);
+  return svgDoc(900, 1200, defs, body);
 }
 
 function fountain(

@@ -65,6 +65,12 @@ const LENGTH_ANKLE: LocalizedText = {
   ar: 'طول حتى الكاحل، نحو 140 سم من الكتف',
 };
 
+const LENGTH_CALF: LocalizedText = {
+  en: 'Mid-calf length, about 115 cm from the shoulder, to wear over trousers',
+  fr: 'Longueur mi-mollet, environ 115 cm depuis l’épaule, à porter sur un pantalon',
+  ar: 'طول إلى منتصف الساق، نحو 115 سم من الكتف، يُلبس فوق السروال',
+};
+
 const MADE_IN_FES: LocalizedText = {
   en: 'Handmade by our artisans in Fes',
   fr: 'Fait main par nos artisans à Fès',
@@ -1875,7 +1881,7 @@ export const products: SeedProduct[] = [
         fr: 'Poches latérales',
         ar: 'جيوب جانبية',
       },
-      LENGTH_ANKLE,
+      LENGTH_CALF,
       MADE_IN_TETOUAN,
     ],
     care: CARE_WASHABLE,
@@ -2260,7 +2266,7 @@ export const products: SeedProduct[] = [
         fr: 'Entretien facile, lavable en machine',
         ar: 'سهلة العناية وقابلة للغسل في الغسالة',
       },
-      LENGTH_ANKLE,
+      LENGTH_CALF,
       MADE_IN_MARRAKECH,
     ],
     care: CARE_WASHABLE,

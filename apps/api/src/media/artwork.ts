@@ -41,6 +41,49 @@ export interface GarmentArtwork {
   belt?: boolean;
   /** plain unless given */
   weave?: Weave;
+  /** how the piece is cut and made; without it, the house caftan, takchita or jellaba of the site's artwork */
+  style?: GarmentStyle;
+}
+
+export const CUTS = ['straight', 'a-line', 'fitted', 'kimono'] as const;
+export const SLEEVES = ['bell', 'straight', 'three-quarter', 'cuffed'] as const;
+export const NECKLINES = ['round', 'v', 'mandarin', 'slit'] as const;
+/** the trim the piece is known by: a braided sfifa, a row of aakad buttons, or a mdamma belt with its buckle */
+export const TRIMS = ['sfifa', 'aakad', 'mdamma'] as const;
+/** where the embroidery sits (all-over: scattered over the whole cloth) */
+export const EMBROIDERIES = ['chest', 'hem', 'sleeves', 'all-over'] as const;
+export const TEXTURES = ['velvet', 'brocade', 'linen', 'silk'] as const;
+
+/**
+ * What tells one piece from another at a glance: its cut (a kimono cut has wide sleeves cut in one with the
+ * body), its sleeves, neckline, trim, where its embroidery sits and what its cloth looks like; a jellaba's hood
+ * and length. A takchita keeps its dfina whatever its cut.
+ */
+export interface GarmentStyle {
+  cut: (typeof CUTS)[number];
+  sleeve: (typeof SLEEVES)[number];
+  neckline: (typeof NECKLINES)[number];
+  trim: (typeof TRIMS)[number];
+  embroidery: (typeof EMBROIDERIES)[number];
+  texture: (typeof TEXTURES)[number];
+  /** a jellaba's qob; a dress has none */
+  hood: boolean;
+  /** a jellaba to the floor, or cut to mid-calf */
+  length: 'long' | 'short';
+}
+
+function checkStyle(st: GarmentStyle): GarmentStyle {
+  const one = <T extends string>(list: readonly T[], v: T, what: string): void => {
+    if (!list.includes(v)) throw new Error(`${what} must be one of ${list.join(', ')}`);
+  };
+  one(CUTS, st.cut, 'cut');
+  one(SLEEVES, st.sleeve, 'sleeve');
+  one(NECKLINES, st.neckline, 'neckline');
+  one(TRIMS, st.trim, 'trim');
+  one(EMBROIDERIES, st.embroidery, 'embroidery');
+  one(TEXTURES, st.texture, 'texture');
+  one(['long', 'short'], st.length, 'length');
+  return st;
 }
 
 const MOTIFS: readonly Motif[] = ['star8', 'rosette', 'lattice', 'chevron', 'floral'];
@@ -442,6 +485,158 @@ interface Geometry {
    * the right half is the mirror. In front the halves part below the belt on the under-dress.
    */
   over: { half: string; sleeve: string; sleeveEdge: string; edge: string } | null;
+  /** a cuffed sleeve's band (left sleeve; the right is its mirror) */
+  cuff: string | null;
+  /** a mandarin's standing collar */
+  collar: string | null;
+  /** a slit neckline's opening below the neck */
+  slit: string | null;
+  /** the chest piece embroidered on the front (a plastron) */
+  chest: string;
+}
+
+/** A sleeve's outline, its open edge and its folds; x shifts it for the jellaba's lower shoulder. */
+interface SleeveCut {
+  sleeve: string;
+  sleeveEdge: string;
+  sleeveFolds: Fold[];
+  cuff: string | null;
+}
+
+function sleeveCut(st: GarmentStyle, sw: number, dx: number): SleeveCut {
+  const x = (n: number): string => f(n + dx);
+  const top = `M${x(322)} 194`;
+  const back = `${x(350)} 432 ${x(356)} 338C${x(352)} 270 ${x(342)} 216 ${x(322)} 194Z`;
+  // Three folds fan from the shoulder to the open edge: where along it they land, how wide, how far below it.
+  const folds = (outer: number, inner: number, y: number): Fold[] =>
+    (
+      [
+        [300, 300, 0.22, 0.34, 8],
+        [318, 340, 0.55, 0.26, 10],
+        [336, 420, 0.85, 0.16, 10],
+      ] as const
+    ).map(([x0, y0, along, wide, below], i) => ({
+      x: x0 + dx,
+      y0,
+      x1: outer + (inner - outer) * along,
+      y1: y + below,
+      w1: (inner - outer) * wide,
+      light: i === 1,
+    }));
+  if (st.cut === 'kimono') {
+    // Cut in one with the body: a broad square sleeve hanging from a dropped shoulder.
+    const edge = `M${x(112 - sw)} 612C${x(180)} 626 ${x(262)} 628 ${x(346)} 610`;
+    return {
+      sleeve: `M${x(318)} 197C${x(250)} 212 ${x(168)} 236 ${x(128 - sw * 0.5)} 262L${x(112 - sw)} 612C${x(180)} 626 ${x(262)} 628 ${x(346)} 610C${x(350)} 520 ${back}`,
+      sleeveEdge: edge,
+      sleeveFolds: folds(112 + dx, 346 + dx, 622),
+      cuff: null,
+    };
+  }
+  switch (st.sleeve) {
+    case 'bell': {
+      const o = `${x(126 - sw)} 646`;
+      const edge = `M${o}C${x(166 - sw)} 678 ${x(266)} 712 ${x(332)} 690`;
+      return {
+        sleeve: `${top}C${x(276)} 214 ${x(196 - sw * 0.5)} 420 ${o}C${x(166 - sw)} 678 ${x(266)} 712 ${x(332)} 690C${x(338)} 560 ${back}`,
+        sleeveEdge: edge,
+        sleeveFolds: folds(126 + dx, 332 + dx, 700),
+        cuff: null,
+      };
+    }
+    case 'three-quarter': {
+      const edge = `M${x(244)} 548C${x(270)} 562 ${x(306)} 564 ${x(340)} 552`;
+      return {
+        sleeve: `${top}C${x(290)} 210 ${x(262)} 280 ${x(254)} 380L${x(244)} 548C${x(270)} 562 ${x(306)} 564 ${x(340)} 552C${x(346)} 470 ${back}`,
+        sleeveEdge: edge,
+        sleeveFolds: folds(244 + dx, 340 + dx, 556),
+        cuff: null,
+      };
+    }
+    case 'straight':
+    case 'cuffed': {
+      // Straight, narrowing to the wrist; a cuffed one ends in a band of its own.
+      const edge = `M${x(236)} 664C${x(262)} 678 ${x(302)} 682 ${x(336)} 674`;
+      return {
+        sleeve: `${top}C${x(290)} 210 ${x(262)} 280 ${x(252)} 380L${x(236)} 664C${x(262)} 678 ${x(302)} 682 ${x(336)} 674C${x(340)} 560 ${back}`,
+        sleeveEdge: edge,
+        sleeveFolds: folds(236 + dx, 336 + dx, 676),
+        cuff:
+          st.sleeve === 'cuffed'
+            ? `M${x(239)} 602C${x(266)} 614 ${x(304)} 616 ${x(338)} 608L${x(336)} 674C${x(302)} 682 ${x(262)} 678 ${x(236)} 664Z`
+            : null,
+      };
+    }
+  }
+}
+
+/** The neckline's opening, its trims, a collar or slit, and where the closure starts below it. */
+function neckCut(
+  st: GarmentStyle,
+  nx: number,
+  ny: number,
+  top: number,
+): Pick<Geometry, 'neckInner' | 'neckTrims' | 'collar' | 'slit'> & { closure: number } {
+  const mx = 900 - nx;
+  const rim = `M${nx} ${ny}Q${nx + 20} ${top} 450 ${top}Q${mx - 20} ${top} ${mx} ${ny}`;
+  switch (st.neckline) {
+    case 'v':
+      return {
+        neckInner: `${rim}L450 318Z`,
+        neckTrims: [`M${nx} ${ny}L450 318L${mx} ${ny}`],
+        collar: null,
+        slit: null,
+        closure: 320,
+      };
+    case 'mandarin':
+      return {
+        neckInner: null,
+        neckTrims: [
+          `M${nx + 2} ${ny - 34}Q450 ${top - 36} ${mx - 2} ${ny - 34}`,
+          `M450 ${top - 30}L450 ${ny + 6}`,
+        ],
+        collar: `M${nx + 4} ${ny + 4}L${nx + 2} ${ny - 34}Q450 ${top - 36} ${mx - 2} ${ny - 34}L${mx - 4} ${ny + 4}Q450 ${top + 4} ${nx + 4} ${ny + 4}Z`,
+        slit: null,
+        closure: top + 12,
+      };
+    case 'slit':
+      return {
+        neckInner: `M${nx + 12} ${ny - 2}Q450 ${top - 6} ${mx - 12} ${ny - 2}C${mx - 16} ${ny + 16} ${mx - 30} ${ny + 24} 450 ${ny + 25}C${nx + 30} ${ny + 24} ${nx + 16} ${ny + 16} ${nx + 12} ${ny - 2}Z`,
+        neckTrims: [
+          `M${nx + 12} ${ny - 2}C${nx + 16} ${ny + 16} ${nx + 30} ${ny + 24} 450 ${ny + 25}C${mx - 30} ${ny + 24} ${mx - 16} ${ny + 16} ${mx - 12} ${ny - 2}`,
+          `M441 ${ny + 25}L450 300L459 ${ny + 25}`,
+        ],
+        collar: null,
+        slit: `M441 ${ny + 25}L450 300L459 ${ny + 25}Z`,
+        closure: 300,
+      };
+    case 'round':
+      return {
+        neckInner: `${rim}C${mx - 4} ${ny + 32} ${mx - 24} ${ny + 50} 450 ${ny + 51}C${nx + 24} ${ny + 50} ${nx + 4} ${ny + 32} ${nx} ${ny}Z`,
+        neckTrims: [
+          `M${nx} ${ny}C${nx + 4} ${ny + 32} ${nx + 24} ${ny + 50} 450 ${ny + 51}C${mx - 24} ${ny + 50} ${mx - 4} ${ny + 32} ${mx} ${ny}`,
+        ],
+        collar: null,
+        slit: null,
+        closure: ny + 53,
+      };
+  }
+}
+
+/** How wide the hem falls for a cut, and how far the waist comes in (fitted). */
+function cutHem(st: GarmentStyle | null, v: Variation, jellaba: boolean): { hemHalf: number; waist: number } {
+  if (!st) return { hemHalf: jellaba ? 178 + v.flare * 22 : 232 + v.flare * 40, waist: 0 };
+  const base = jellaba ? 172 : 200;
+  switch (st.cut) {
+    case 'a-line':
+      return { hemHalf: base + 70 + v.flare * 26, waist: 0 };
+    case 'fitted':
+      return { hemHalf: base + 8 + v.flare * 10, waist: jellaba ? 18 : 24 };
+    case 'kimono':
+      return { hemHalf: base + 24 + v.flare * 12, waist: 0 };
+    case 'straight':
+      return { hemHalf: base + v.flare * 12, waist: 0 };
+  }
 }
 
 interface Variation {
@@ -464,7 +659,9 @@ function variation(art: GarmentArtwork): Variation {
   return {
     flare,
     sleeve,
-    belt: art.kind === 'takchita' || (art.kind === 'caftan' && art.belt === true),
+    belt:
+      art.kind === 'takchita' ||
+      (art.kind === 'caftan' && (art.belt === true || art.style?.trim === 'mdamma')),
     // A takchita's centre shows the under-dress where the dfina parts, not a panel.
     panel: art.kind !== 'jellaba' && r.chance(0.5) && art.kind === 'caftan',
     wave: r.range(0.5, 1),
@@ -524,32 +721,47 @@ function fanFolds(
   return folds;
 }
 
-function caftanGeometry(v: Variation, back: boolean, takchita: boolean): Geometry {
+function caftanGeometry(v: Variation, back: boolean, takchita: boolean, st: GarmentStyle | null): Geometry {
   const hemY = 1092;
-  const hemHalf = 232 + v.flare * 40;
+  const { hemHalf, waist } = cutHem(st, v, false);
   const neckTop: P = back ? [450, 186] : [450, 162];
   const half: Seg[] = [
     { c: 'Q', c1: back ? [426, 184] : [424, 162], p: [404, 172] },
     { c: 'Q', c1: [362, 180], p: [318, 197] },
     { c: 'C', c1: [338, 240], c2: [352, 290], p: [356, 336] },
-    { c: 'C', c1: [360, 400], c2: [362, 450], p: [362, 492] },
-    { c: 'C', c1: [362, 600], c2: [450 - hemHalf * 0.62, 820], p: [450 - hemHalf, hemY] },
+    { c: 'C', c1: [360, 400], c2: [362 + waist * 0.6, 450], p: [362 + waist, 492] },
+    {
+      c: 'C',
+      c1: [362 + waist, 600],
+      c2: [450 - hemHalf * (st ? (waist ? 0.8 : 0.9) : 0.62), 820],
+      p: [450 - hemHalf, hemY],
+    },
     ...hemSegs(hemHalf, hemY, 26, v.wave),
   ];
   const body = symmetricPath(neckTop, half);
   const sw = v.sleeve * 14;
   const outerEnd: P = [126 - sw, 646];
   const innerEnd: P = [332, 690];
-  const sleeve = `M322 194C276 214 ${f(196 - sw * 0.5)} 420 ${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}C338 560 350 432 356 338C352 270 342 216 322 194Z`;
-  const sleeveEdge = `M${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}`;
-  const sleeveFolds: Fold[] = [
-    { x: 300, y0: 300, x1: 196, y1: 690, w1: 64, light: false },
-    { x: 318, y0: 340, x1: 262, y1: 700, w1: 48, light: true },
-    { x: 336, y0: 420, x1: 314, y1: 700, w1: 30, light: false },
-  ];
-  const bodyFolds = fanFolds(600, 74, hemY + 20, hemHalf * 0.95, 7, 110);
+  const cut: SleeveCut = st
+    ? sleeveCut(st, sw, 0)
+    : {
+        sleeve: `M322 194C276 214 ${f(196 - sw * 0.5)} 420 ${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}C338 560 350 432 356 338C352 270 342 216 322 194Z`,
+        sleeveEdge: `M${pt(outerEnd)}C${f(166 - sw)} 678 266 712 ${pt(innerEnd)}`,
+        sleeveFolds: [
+          { x: 300, y0: 300, x1: 196, y1: 690, w1: 64, light: false },
+          { x: 318, y0: 340, x1: 262, y1: 700, w1: 48, light: true },
+          { x: 336, y0: 420, x1: 314, y1: 700, w1: 30, light: false },
+        ],
+        cuff: null,
+      };
+  const { sleeve, sleeveEdge, sleeveFolds, cuff } = cut;
+  // Silk falls in many narrow folds, the rest in a few broad ones.
+  const silk = st?.texture === 'silk';
+  const bodyFolds = fanFolds(600, 74, hemY + 20, hemHalf * 0.95, silk ? 11 : 7, silk ? 70 : 110);
+  const chest = 'M392 214L508 214L522 410Q450 446 378 410Z';
   // Same scalloped curve as the hem, walked from one side to the other.
   const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 26, v.wave), 450, false);
+  const shared = { body, sleeve, sleeveEdge, sleeveFolds, bodyFolds, hemTrim, cuff, chest };
 
   const beltY = 470;
   const over = takchita ? dfina(hemHalf, hemY, beltY, back, sw) : null;
@@ -566,12 +778,7 @@ function caftanGeometry(v: Variation, back: boolean, takchita: boolean): Geometr
 
   if (back) {
     return {
-      body,
-      sleeve,
-      sleeveEdge,
-      sleeveFolds,
-      bodyFolds,
-      hemTrim,
+      ...shared,
       belt,
       neckInner: null,
       neckTrims: ['M404 172Q426 184 450 186Q474 184 496 172'],
@@ -581,19 +788,36 @@ function caftanGeometry(v: Variation, back: boolean, takchita: boolean): Geometr
       backSeam: `M450 190L450 ${hemY + 22}`,
       panel: null,
       over,
+      collar: st?.neckline === 'mandarin' ? neckCut(st, 404, 172, 162).collar : null,
+      slit: null,
     };
   }
+  const neck = st ? neckCut(st, 404, 172, 162) : null;
+  const first = neck ? neck.closure + 13 : 238;
+  // Aakad buttons, when they are the piece's trim, are larger and set further apart.
+  const step = st?.trim === 'aakad' ? 26 : 17;
   const buttons: P[] = [];
   const lastButton = v.belt ? beltY - 8 : 700;
-  for (let y = 238; y <= lastButton; y += 17) buttons.push([450, y]);
-  if (v.belt) for (let y = beltY + 80; y <= 720; y += 17) buttons.push([450, y]);
+  for (let y = first; y <= lastButton; y += step) buttons.push([450, y]);
+  if (v.belt) for (let y = beltY + 80; y <= 720; y += step) buttons.push([450, y]);
+  if (neck) {
+    return {
+      ...shared,
+      belt,
+      buttons,
+      neckInner: neck.neckInner,
+      neckTrims: neck.neckTrims,
+      frontTrim: `M450 ${neck.closure}L450 ${hemY + 24}`,
+      hood: null,
+      backSeam: null,
+      panel: null,
+      over,
+      collar: neck.collar,
+      slit: neck.slit,
+    };
+  }
   return {
-    body,
-    sleeve,
-    sleeveEdge,
-    sleeveFolds,
-    bodyFolds,
-    hemTrim,
+    ...shared,
     belt,
     buttons,
     neckInner: 'M404 172Q424 162 450 162Q476 162 496 172C492 204 472 222 450 223C428 222 408 204 404 172Z',
@@ -605,6 +829,8 @@ function caftanGeometry(v: Variation, back: boolean, takchita: boolean): Geometr
       ? `M412 226L488 226L${f(450 + hemHalf * 0.36)} ${hemY + 22}L${f(450 - hemHalf * 0.36)} ${hemY + 22}Z`
       : null,
     over,
+    collar: null,
+    slit: null,
   };
 }
 
@@ -641,77 +867,110 @@ function dfina(
   return { half, sleeve, sleeveEdge, edge };
 }
 
-function jellabaGeometry(v: Variation, back: boolean): Geometry {
-  const hemY = 1100;
-  const hemHalf = 178 + v.flare * 22;
+function jellabaGeometry(v: Variation, back: boolean, st: GarmentStyle | null): Geometry {
+  // A short jellaba stops at mid-calf, over trousers: the stand shows below it.
+  const hemY = st?.length === 'short' ? 880 : 1100;
+  const { hemHalf, waist } = cutHem(st, v, true);
   const neckTop: P = back ? [450, 178] : [450, 160];
   const half: Seg[] = [
     { c: 'Q', c1: back ? [430, 178] : [428, 160], p: [410, 176] },
     { c: 'Q', c1: [360, 186], p: [300, 210] },
     { c: 'C', c1: [320, 252], c2: [338, 300], p: [344, 342] },
-    { c: 'C', c1: [346, 520], c2: [450 - hemHalf * 0.9, 820], p: [450 - hemHalf, hemY] },
+    ...(waist
+      ? ([
+          { c: 'C', c1: [346, 400], c2: [344 + waist, 440], p: [344 + waist, 500] },
+          { c: 'C', c1: [344 + waist, 620], c2: [450 - hemHalf, hemY - 200], p: [450 - hemHalf, hemY] },
+        ] as Seg[])
+      : ([
+          { c: 'C', c1: [346, 520], c2: [450 - hemHalf * 0.9, hemY - 280], p: [450 - hemHalf, hemY] },
+        ] as Seg[])),
     ...hemSegs(hemHalf, hemY, 16, v.wave * 0.6),
   ];
   const body = symmetricPath(neckTop, half);
   const sw = v.sleeve * 8;
   // Dropped, rounded shoulder: the jellaba's sleeve is cut straight and roomy.
-  const sleeve = `M342 194C306 205 278 224 264 272C${f(246 - sw * 0.5)} 400 ${f(230 - sw)} 560 ${f(220 - sw)} 668C252 684 302 688 338 674C342 560 346 440 348 340C348 280 348 226 342 194Z`;
-  const sleeveEdge = `M${f(220 - sw)} 668C252 684 302 688 338 674`;
-  const sleeveFolds: Fold[] = [
-    { x: 290, y0: 260, x1: 252, y1: 672, w1: 40, light: false },
-    { x: 312, y0: 300, x1: 300, y1: 680, w1: 32, light: true },
-  ];
-  const bodyFolds = fanFolds(480, 80, hemY + 12, hemHalf * 0.92, 5, 96);
+  const { sleeve, sleeveEdge, sleeveFolds, cuff }: SleeveCut = st
+    ? sleeveCut(st, sw, 16)
+    : {
+        sleeve: `M342 194C306 205 278 224 264 272C${f(246 - sw * 0.5)} 400 ${f(230 - sw)} 560 ${f(220 - sw)} 668C252 684 302 688 338 674C342 560 346 440 348 340C348 280 348 226 342 194Z`,
+        sleeveEdge: `M${f(220 - sw)} 668C252 684 302 688 338 674`,
+        sleeveFolds: [
+          { x: 290, y0: 260, x1: 252, y1: 672, w1: 40, light: false },
+          { x: 312, y0: 300, x1: 300, y1: 680, w1: 32, light: true },
+        ],
+        cuff: null,
+      };
+  const bodyFolds = fanFolds(480, 80, hemY + 12, hemHalf * 0.92, st?.texture === 'silk' ? 9 : 5, 96);
   const hemTrim = symmetricPath([450 - hemHalf, hemY], hemSegs(hemHalf, hemY, 16, v.wave * 0.6), 450, false);
+  const hooded = st ? st.hood : true;
+  const chest = 'M396 200L504 200L516 420Q450 452 384 420Z';
+  const shared = { body, sleeve, sleeveEdge, sleeveFolds, bodyFolds, hemTrim, cuff, chest };
   if (back) {
     return {
-      body,
-      sleeve,
-      sleeveEdge,
-      sleeveFolds,
-      bodyFolds,
-      hemTrim,
+      ...shared,
       belt: null,
       neckInner: null,
       neckTrims: [],
       frontTrim: null,
       buttons: [],
-      hood: {
-        d: 'M396 176C372 260 404 420 450 540C496 420 528 260 504 176Q450 156 396 176Z',
-        seam: 'M450 168C452 300 451 420 450 536',
-        tip: [450, 540],
-        rim: 'M396 176Q450 156 504 176',
-      },
+      hood: hooded
+        ? {
+            d: 'M396 176C372 260 404 420 450 540C496 420 528 260 504 176Q450 156 396 176Z',
+            seam: 'M450 168C452 300 451 420 450 536',
+            tip: [450, 540],
+            rim: 'M396 176Q450 156 504 176',
+          }
+        : null,
+      backSeam: hooded ? null : `M450 182L450 ${hemY + 14}`,
+      panel: null,
+      over: null,
+      collar: !hooded && st?.neckline === 'mandarin' ? neckCut(st, 410, 176, 160).collar : null,
+      slit: null,
+    };
+  }
+  const hood = {
+    // Worn down, the qob lies on the shoulders behind the neck: its point stands well above them and
+    // its open face, lined, shows what it is even in a thumbnail.
+    d: 'M350 214C338 150 392 86 450 46C508 86 562 150 550 214Q450 178 350 214Z',
+    seam: 'M450 50C452 62 451 70 450 78',
+    tip: [450, 46] as P,
+    rim: 'M390 172C386 134 414 100 450 78C486 100 514 134 510 172',
+  };
+  if (st) {
+    const neck = neckCut(st, 410, 176, 160);
+    const step = st.trim === 'aakad' ? 26 : 20;
+    const buttons: P[] = [];
+    for (let y = neck.closure + 12; y <= Math.max(neck.closure + 130, 430); y += step) buttons.push([450, y]);
+    return {
+      ...shared,
+      belt: null,
+      neckInner: neck.neckInner,
+      neckTrims: neck.neckTrims,
+      frontTrim: `M450 ${neck.closure}L450 ${hemY + 16}`,
+      buttons,
+      hood: hooded ? hood : null,
       backSeam: null,
       panel: null,
       over: null,
+      collar: neck.collar,
+      slit: neck.slit,
     };
   }
   const buttons: P[] = [];
   for (let y = 308; y <= 430; y += 20) buttons.push([450, y]);
   return {
-    body,
-    sleeve,
-    sleeveEdge,
-    sleeveFolds,
-    bodyFolds,
-    hemTrim,
+    ...shared,
     belt: null,
     neckInner: 'M410 176Q430 160 450 160Q470 160 490 176C484 222 462 268 450 296C438 268 416 222 410 176Z',
     neckTrims: ['M410 176C416 222 438 268 450 296C462 268 484 222 490 176'],
     frontTrim: `M450 296L450 ${hemY + 16}`,
     buttons,
-    hood: {
-      // Worn down, the qob lies on the shoulders behind the neck: its point stands well above them and
-      // its open face, lined, shows what it is even in a thumbnail.
-      d: 'M350 214C338 150 392 86 450 46C508 86 562 150 550 214Q450 178 350 214Z',
-      seam: 'M450 50C452 62 451 70 450 78',
-      tip: [450, 46],
-      rim: 'M390 172C386 134 414 100 450 78C486 100 514 134 510 172',
-    },
+    hood,
     backSeam: null,
     panel: null,
     over: null,
+    collar: null,
+    slit: null,
   };
 }
 
@@ -807,12 +1066,14 @@ export function garmentLayer(
   const weave = art.weave ?? 'plain';
   if (!WEAVES.includes(weave)) throw new Error('weave must be plain, striped or two-tone');
   const motif = checkMotif(art.motif);
+  const st = art.style ? checkStyle(art.style) : null;
   // Caftans and takchitas share the dress's trims: broad sfifa in a pattern, larger buttons.
   const dress = kind !== 'jellaba';
   const ink = garmentInk(art);
   const v = variation(art);
   const back = opts.view === 2;
-  const g = kind === 'jellaba' ? jellabaGeometry(v, back) : caftanGeometry(v, back, kind === 'takchita');
+  const g =
+    kind === 'jellaba' ? jellabaGeometry(v, back, st) : caftanGeometry(v, back, kind === 'takchita', st);
   const dark = lum(ink.fabric) < 0.12;
   const pale = lum(ink.fabric) > 0.75;
 
@@ -823,7 +1084,12 @@ export function garmentLayer(
     c: mix(ink.fabric, ink.secondary, 0.35),
     grout: null,
     groutW: 0,
-    alpha: kind === 'jellaba' ? v.brocade * 0.7 : v.brocade + (dark ? 0.08 : 0),
+    alpha:
+      st?.texture === 'brocade'
+        ? v.brocade + 0.24
+        : kind === 'jellaba'
+          ? v.brocade * 0.7
+          : v.brocade + (dark ? 0.08 : 0),
   };
   const trimInk: TileInk = {
     ground: darken(mix(ink.fabric, ink.secondary, 0.3), 0.35),
@@ -873,7 +1139,17 @@ export function garmentLayer(
   }
   // A takchita's under-dress is plain satin or velvet: the embroidery is on its dfina. Two busy patterns
   // over each other would read as noise, and weigh twice in the WebP.
-  const cloth = weave === 'striped' ? `${p}str` : kind === 'takchita' ? null : `${p}fab`;
+  let cloth = weave === 'striped' ? `${p}str` : kind === 'takchita' ? null : `${p}fab`;
+  if (st && weave !== 'striped') {
+    // The cloth's own look: brocade woven with the motif, linen's visible weave, velvet and silk plain (their
+    // sheen is light, drawn over the folds below).
+    if (st.texture === 'linen') {
+      const warp = pale ? darken(ink.fabric, 0.16) : lighten(ink.fabric, 0.2);
+      const weft = darken(ink.fabric, 0.22);
+      defs += `<pattern id="${p}weave" patternUnits="userSpaceOnUse" width="9" height="9"><rect width="9" height="2.25" fill="${warp}" fill-opacity=".55"/><rect x="4.5" y="2.25" width="2.25" height="6.75" fill="${weft}" fill-opacity=".45"/></pattern>`;
+      cloth = `${p}weave`;
+    } else cloth = st.texture === 'brocade' ? `${p}fab` : null;
+  }
   // A two-tone piece's second colour is plain: the brocade is drawn in the first colour's tones.
   const fabricFill = (d: string, color = ink.fabric): string =>
     color === ink.fabric && cloth
@@ -912,13 +1188,41 @@ export function garmentLayer(
     s += `<path d="${g.panel}" fill="none" stroke="${ink.accent}" stroke-width="3"/>`;
   }
   s += `<g clip-path="url(#${p}bc)">${g.bodyFolds.map((fd) => foldShape(fd, fd.light ? `${p}fl` : `${p}fd`)).join('')}</g>`;
+  if (st?.embroidery === 'all-over') {
+    // Sprigs of gold thread scattered over the whole cloth.
+    defs += patternDef(`${p}emb`, motif, 96, {
+      ground: null,
+      a: ink.accent,
+      b: ink.accentLight,
+      c: ink.tertiary,
+      grout: null,
+      groutW: 0,
+      alpha: 0.5,
+    });
+    s += `<path d="${g.body}" fill="url(#${p}emb)"/>`;
+  } else if (st?.embroidery === 'hem') {
+    // A deep band of embroidery above the hem, edged with a braid.
+    s += `<g clip-path="url(#${p}bc)"><path d="${g.hemTrim}" fill="none" stroke="url(#${p}panel)" stroke-width="300"/>`;
+    s += `<g transform="translate(0 -150)">${sfifa(p, g.hemTrim, dress ? 12 : 9, ink)}</g></g>`;
+  } else if (st?.embroidery === 'chest' && !back) {
+    s += `<path d="${g.chest}" fill="url(#${p}panel)"/>${sfifa(p, g.chest, dress ? 10 : 8, ink)}`;
+  }
+  if (st?.trim === 'sfifa' && g.frontTrim) {
+    // Rows of sfifa braid down both sides of the closure.
+    for (const dx of [-34, 34]) s += `<g transform="translate(${dx} 0)">${sfifa(p, g.frontTrim, 9, ink)}</g>`;
+  }
   if (g.backSeam)
     s += `<path d="${g.backSeam}" fill="none" stroke="${ink.shadow}" stroke-width="1.6" stroke-opacity=".5"/>`;
   if (g.neckInner) s += `<path d="${g.neckInner}" fill="url(#${p}lin)"/>`;
+  if (g.slit) s += `<path d="${g.slit}" fill="url(#${p}lin)"/>`;
+  if (g.collar) {
+    s += `<path d="${g.collar}" fill="${contrast}"/><path d="${g.collar}" fill="url(#${p}trim)" fill-opacity=".5"/>`;
+    s += `<path d="${g.collar}" fill="none" stroke="${ink.accentDark}" stroke-width="2"/>`;
+  }
   s += sfifa(p, g.hemTrim, dress ? 18 : 7, ink, dress, true);
   if (g.frontTrim) s += sfifa(p, g.frontTrim, dress ? 20 : 7, ink, dress);
   for (const d of g.neckTrims) s += sfifa(p, d, dress ? 14 : 9, ink);
-  s += aakad(p, g.buttons, dress ? 5.2 : 4.6, ink);
+  s += aakad(p, g.buttons, st?.trim === 'aakad' ? 8.5 : dress ? 5.2 : 4.6, ink);
   if (g.hood && back) {
     s += `<g id="${p}qob"><path d="${g.hood.d}" transform="translate(6 8)" fill="#000" fill-opacity=".16"/><path d="${g.hood.d}" transform="translate(14 16)" fill="#000" fill-opacity=".08"/>`;
     s += fabricFill(g.hood.d, contrast);
@@ -968,6 +1272,15 @@ export function garmentLayer(
   // shape by shape rather than through a clip group, which costs a full-frame layer.
   const hemW = dress ? 23 : 12;
   s += `<path d="${g.body}" fill="url(#${p}shade)"/>`;
+  if (st?.texture === 'velvet') {
+    // Velvet's pile: a bright sheen where the cloth turns to the light, deep shade where it turns away.
+    defs += `<linearGradient id="${p}velv" gradientUnits="userSpaceOnUse" x1="${lx ? 110 : 790}" y1="0" x2="${lx ? 790 : 110}" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".3"/><stop offset=".26" stop-color="#fff" stop-opacity=".3"/><stop offset=".36" stop-color="#fff" stop-opacity="0"/><stop offset=".58" stop-color="#000" stop-opacity=".12"/><stop offset=".66" stop-color="#fff" stop-opacity=".14"/><stop offset=".76" stop-color="#000" stop-opacity=".3"/><stop offset="1" stop-color="#000" stop-opacity=".55"/></linearGradient>`;
+    s += `<path d="${g.body}" fill="url(#${p}velv)"/>`;
+  } else if (st?.texture === 'silk') {
+    // Silk's drape: long diagonal glints repeating down the cloth.
+    defs += `<linearGradient id="${p}silk" gradientUnits="userSpaceOnUse" x1="300" y1="200" x2="420" y2="330" spreadMethod="reflect"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset=".8" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#fff" stop-opacity="${pale ? 0.3 : 0.2}"/></linearGradient>`;
+    s += `<path d="${g.body}" fill="url(#${p}silk)"/>`;
+  }
   s += `<path d="${g.hemTrim}" fill="none" stroke="url(#${p}shade)" stroke-width="${hemW}"/>`;
   if (g.belt) s += `<path d="${g.belt.d}" fill="url(#${p}shade)"/>`;
   // Cast shadow of each sleeve on the body, faked with two offset copies instead of a blur.
@@ -979,6 +1292,14 @@ export function garmentLayer(
     sleeve += `<path clip-path="url(#${p}sc)" d="M0 0H900V${yokeY - 20}H0Z" fill="${contrast}"/>`;
   }
   sleeve += `<g clip-path="url(#${p}sc)">${g.sleeveFolds.map((fd) => foldShape(fd, fd.light ? `${p}fl` : `${p}fd`)).join('')}</g>`;
+  if (st?.embroidery === 'sleeves') {
+    sleeve += `<g clip-path="url(#${p}sc)"><path d="${g.sleeveEdge}" fill="none" stroke="url(#${p}panel)" stroke-width="230"/>`;
+    sleeve += `<g transform="translate(0 -112)">${sfifa(p, g.sleeveEdge, 9, ink)}</g></g>`;
+  }
+  if (g.cuff) {
+    sleeve += `<path d="${g.cuff}" fill="${ink.secondary}"/><path d="${g.cuff}" fill="url(#${p}trim)" fill-opacity=".45"/>`;
+    sleeve += `<path d="${g.cuff}" fill="none" stroke="${ink.accentDark}" stroke-width="2.5"/>`;
+  }
   sleeve += `<path d="${g.sleeve}" fill="none" stroke="${ink.shadow}" stroke-width="1.4" stroke-opacity=".6"/>`;
   const cuffW = dress ? 26 : 10;
   sleeve += sfifa(p, g.sleeveEdge, cuffW, ink, dress, true);

@@ -156,13 +156,13 @@ export async function seedDemoCatalog(
 
       await tx.insert(productImages).values(
         demo.products.flatMap((p) =>
-          Array.from({ length: demo.IMAGES_PER_PRODUCT }, (_, index) => ({
+          demo.demoPictures(p).map((picture, index) => ({
             productId: must(productId.get(p.slug), p.slug),
             path: `products/${p.slug}/${index}`,
             widths: [...PRODUCT_WIDTHS],
             aspect: 1333,
             sortOrder: index,
-            color: demo.demoPictureColor(p.slug),
+            color: picture.color,
           })),
         ),
       );
