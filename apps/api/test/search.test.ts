@@ -169,6 +169,22 @@ describe('matching: spellings, word forms and synonyms in three languages', () =
     });
   });
 
+  it('ranks the pieces whose main colour is green above those with green only among their colours', async () => {
+    // The review found a bordeaux takchita first for "green": every green piece scored alike, the newest won.
+    const greenColours = new Set(['emerald', 'sage']);
+    const main = demoSlugs((p) => greenColours.has(p.colors[0]!));
+    const also = demoSlugs(
+      (p) => !greenColours.has(p.colors[0]!) && p.colors.some((c) => greenColours.has(c)),
+    );
+    expect(main.length).toBeGreaterThanOrEqual(4);
+    expect(also).toContain('sultana-bordeaux-velvet-takchita');
+    for (const q of ['green', 'vert', 'أخضر']) {
+      const found = slugs(await search(q));
+      expect(found.slice(0, main.length).sort(), q).toEqual(sorted(main));
+      expect(found.slice(main.length, main.length + also.length).sort(), q).toEqual(sorted(also));
+    }
+  });
+
   it('gives a colour the owner adds its family from its hex value, and stores it', async () => {
     const { db } = t.database;
     const [olive] = await db

@@ -50,7 +50,8 @@ export function Drawer({ open, onClose, id, onOpen, label, side = 'start', width
       className={`${styles.dialog} ${styles[side]}`}
       aria-label={label}
       style={width ? ({ '--drawer-width': width } as React.CSSProperties) : undefined}
-      onClose={() => open && onClose()}
+      // React passes a nested drawer's close up to this one (the filters inside the search): only our own counts.
+      onClose={(event) => event.target === event.currentTarget && open && onClose()}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

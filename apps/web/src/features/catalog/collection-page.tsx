@@ -1,15 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { onServer } from '@/config/env';
 import { localized, seoText } from '@/lib/product';
+import { formatMoney } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/components/page-meta';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Drawer, DrawerHeader } from '@/components/ui/drawer';
-import { ChevronDownIcon, FilterIcon, GridIcon, ListIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, GridIcon, ListIcon } from '@/components/ui/icons';
+import { ActiveFilters, FilterButton, FilterDrawer } from '@/components/filter-drawer/filter-drawer';
 import { selectClass, selectIconClass, selectWrapClass } from '@/components/ui/field-classes';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card/product-card';
 import { ProductImage } from '@/components/product-image';
@@ -38,6 +39,7 @@ function Collection({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('collection');
   const [params, setParams] = useSearchParams();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const sidebar = useStickyFit<HTMLElement>();
   const query = useQuery(categoryProductsQuery(slug));
   const products = query.data?.products;
   const bound = useMemo(() => priceBound(products ?? []), [products]);
@@ -72,6 +74,39 @@ function Collection({ slug }: { slug: string }) {
   const category = query.data?.category;
   const name = category ? localized(category.name, i18n.language) : '';
   const panel = <FilterPanel colors={colors} filters={filters} bound={bound} onChange={setFilters} />;
+  const [min, max] = filters.priceRange;
+  const active = [
+    ...filters.colors.map((key) => {
+      const color = colors.find((c) => c.key === key);
+      const label = color ? localized(color.name, i18n.language) : key;
+      return {
+        key: `color-${key}`,
+        label,
+        name: label,
+        onRemove: () => setFilters({ ...filters, colors: filters.colors.filter((c) => c !== key) }),
+      };
+    }),
+    ...filters.sizes.map((size) => ({
+      key: `size-${size}`,
+      label: <bdi>{size}</bdi>,
+      name: size,
+      onRemove: () => setFilters({ ...filters, sizes: filters.sizes.filter((s) => s !== size) }),
+    })),
+    ...(min > 0 || max < bound
+      ? [
+          {
+            key: 'price',
+            label: (
+              <>
+                <bdi>{formatMoney(min, i18n.language)}</bdi> – <bdi>{formatMoney(max, i18n.language)}</bdi>
+              </>
+            ),
+            name: `${formatMoney(min, i18n.language)} – ${formatMoney(max, i18n.language)}`,
+            onRemove: () => setFilters({ ...filters, priceRange: [0, bound] }),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <>
@@ -101,12 +136,12 @@ function Collection({ slug }: { slug: string }) {
       </section>
 
       <div className={`container ${styles.layout}`}>
-        <aside className={styles.sidebar} aria-label={t('filters.title')}>
-          <h2 className={styles.sidebarTitle}>{t('filters.title')}</h2>
+        <aside ref={sidebar} className={styles.sidebar} aria-label={t('common:filters.title')}>
+          <h2 className={styles.sidebarTitle}>{t('common:filters.title')}</h2>
           {panel}
           {hasActiveFilters(filters, bound) && (
             <Button variant="ghost" onClick={clear}>
-              {t('filters.clear')}
+              {t('common:filters.clear')}
             </Button>
           )}
         </aside>
@@ -117,10 +152,11 @@ function Collection({ slug }: { slug: string }) {
             <h2 className={styles.count} aria-live="polite" data-testid="product-count">
               {query.isPending ? t('loading') : t('count', { count: shown.length })}
             </h2>
-            <Button variant="light" className={styles.filterButton} onClick={() => setFiltersOpen(true)}>
-              <FilterIcon size={18} />
-              {t('filters.title')}
-            </Button>
+            <FilterButton
+              count={active.length}
+              className={styles.filterButton}
+              onClick={() => setFiltersOpen(true)}
+            />
             <label className={styles.sort}>
               <span>{t('sort.label')}</span>
               <span className={selectWrapClass}>
@@ -158,6 +194,8 @@ function Collection({ slug }: { slug: string }) {
             </div>
           </div>
 
+          <ActiveFilters filters={active} onClear={clear} />
+
           {query.isError ? (
             <div className={styles.empty} role="alert">
               <p>{t('common:errors.loadingError')}</p>
@@ -173,7 +211,7 @@ function Collection({ slug }: { slug: string }) {
             <div className={styles.empty}>
               <p>{t('empty')}</p>
               <Button variant="outline" onClick={clear}>
-                {t('filters.clear')}
+                {t('common:filters.clear')}
               </Button>
             </div>
           ) : (
@@ -186,32 +224,33 @@ function Collection({ slug }: { slug: string }) {
         </div>
       </div>
 
-      <Drawer
+      <FilterDrawer
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
-        label={t('filters.title')}
-        side="start"
-        width="36rem"
+        onClear={clear}
+        showLabel={t('common:filters.show', { count: shown.length })}
       >
-        <DrawerHeader
-          title={t('filters.title')}
-          onClose={() => setFiltersOpen(false)}
-          closeLabel={t('common:close')}
-        />
-        <div className={styles.drawerBody}>
-          {panel}
-          <div className={styles.drawerActions}>
-            <Button variant="light" onClick={clear}>
-              {t('filters.clear')}
-            </Button>
-            <Button onClick={() => setFiltersOpen(false)}>
-              {t('filters.show', { count: shown.length })}
-            </Button>
-          </div>
-        </div>
-      </Drawer>
+        {panel}
+      </FilterDrawer>
     </>
   );
+}
+
+/**
+ * A sticky sidebar taller than the screen scrolls with the page until its last filter shows, then stays: its
+ * height feeds the CSS that places it (listing.module.css). A scroller of its own hid the price filter below a
+ * fold with no scrollbar to say so.
+ */
+function useStickyFit<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => el.style.setProperty('--sidebar-size', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }
 
 /** On the server only (left out of the browser's bundle): a mis-cased address moves, an unknown collection is a 404, a known one comes inlined. */

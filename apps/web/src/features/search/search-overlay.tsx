@@ -9,6 +9,7 @@ import { Drawer } from '@/components/ui/drawer';
 import { IconButton, Spinner } from '@/components/ui/button';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { ProductCard } from '@/components/product-card/product-card';
+import { ActiveFilters, FilterButton, FilterDrawer } from '@/components/filter-drawer/filter-drawer';
 import { paths } from '@/config/paths';
 import { localized } from '@/lib/product';
 import { searchQuery, type SearchParams } from './api/search-products';
@@ -35,6 +36,7 @@ function SearchPanel() {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [filters, setFilters] = useState<Filters>({});
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const query = useQuery(searchQuery({ q: submitted, ...filters }));
   const loading = query.isFetching;
 
@@ -114,7 +116,17 @@ function SearchPanel() {
             <p className={styles.count} aria-live="polite" data-testid="search-count">
               {t('count', { count: data.total, query: submitted })}
             </p>
-            <Facets data={data} filters={filters} onChange={setFilters} />
+            {/* On a phone the results come first: the facets wait in the filter drawer, as a collection's do. */}
+            <div className={styles.inlineFacets}>
+              <Facets data={data} filters={filters} onChange={setFilters} />
+            </div>
+            <PhoneFacets
+              data={data}
+              filters={filters}
+              onChange={setFilters}
+              open={filtersOpen}
+              onOpen={setFiltersOpen}
+            />
             {data.products.length === 0 ? (
               <>
                 <p className={styles.message}>{t('noResults')}</p>
@@ -143,7 +155,7 @@ function ResultGrid({ products }: { products: SearchResult['products'] }) {
   return (
     <div className={styles.grid}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} sizes="(max-width: 450px) 100vw, (max-width: 700px) 50vw, 25vw" />
+        <ProductCard key={p.id} product={p} sizes="(max-width: 700px) 50vw, (max-width: 940px) 33vw, 25vw" />
       ))}
     </div>
   );
@@ -169,14 +181,69 @@ function Suggestions({ data, onWord }: { data: SearchResult; onWord: (word: stri
   );
 }
 
-function Facets({
+function PhoneFacets({
   data,
   filters,
   onChange,
+  open,
+  onOpen,
 }: {
   data: SearchResult;
   filters: Filters;
   onChange: (filters: Filters) => void;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation('search');
+  const { categories, colors, sizes } = data.facets;
+  if (categories.length + colors.length + sizes.length === 0) return null;
+  const category = categories.find((c) => c.slug === filters.category);
+  const color = colors.find((c) => c.key === filters.color);
+  const without = (key: keyof Filters) => () => onChange({ ...filters, [key]: undefined });
+  const active = [
+    ...(category ? [localized(category.name, i18n.language)] : []).map((name) => ({
+      key: 'category',
+      label: name,
+      name,
+      onRemove: without('category'),
+    })),
+    ...(color ? [localized(color.name, i18n.language)] : []).map((name) => ({
+      key: 'color',
+      label: name,
+      name,
+      onRemove: without('color'),
+    })),
+    ...(filters.size
+      ? [{ key: 'size', label: <bdi>{filters.size}</bdi>, name: filters.size, onRemove: without('size') }]
+      : []),
+  ];
+  return (
+    <div className={styles.phoneFacets}>
+      <FilterButton count={active.length} onClick={() => onOpen(true)} />
+      <ActiveFilters filters={active} onClear={() => onChange({})} />
+      <FilterDrawer
+        open={open}
+        onClose={() => onOpen(false)}
+        onClear={() => onChange({})}
+        showLabel={t('common:filters.show', { count: data.total })}
+      >
+        <Facets data={data} filters={filters} onChange={onChange} inDrawer />
+      </FilterDrawer>
+    </div>
+  );
+}
+
+function Facets({
+  data,
+  filters,
+  onChange,
+  inDrawer = false,
+}: {
+  data: SearchResult;
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  /** The drawer has its own "clear" button. */
+  inDrawer?: boolean;
 }) {
   const { t, i18n } = useTranslation('search');
   const { categories, colors, sizes } = data.facets;
@@ -185,7 +252,7 @@ function Facets({
     onChange({ ...filters, [key]: filters[key] === value ? undefined : value });
   const any = Boolean(filters.category ?? filters.color ?? filters.size);
   return (
-    <div className={styles.facets}>
+    <div className={inDrawer ? styles.drawerFacets : styles.facets}>
       <FacetGroup label={t('facets.category')}>
         {categories.map((c) => (
           <FacetChip
@@ -223,7 +290,7 @@ function Facets({
           </FacetChip>
         ))}
       </FacetGroup>
-      {any && (
+      {any && !inDrawer && (
         <button type="button" className={styles.link} onClick={() => onChange({})}>
           {t('facets.clear')}
         </button>

@@ -41,6 +41,8 @@ export interface ProductRow {
   active: boolean;
   created: number;
   families: string[];
+  /** The family of its first colour, the one it is named and pictured in. */
+  mainFamily: string | null;
   /** Sizes offered with stock left. */
   sizes: string[];
   /** Any stock left at all (the newest pieces for sale, when nothing is near a query). */
@@ -55,6 +57,8 @@ export function loadProducts(db: Database, ids?: number[]): Promise<ProductRow[]
           extract(epoch from p.created_at)::float8 as created,
           array(select distinct co.family from product_colors pc join colors co on co.id = pc.color_id
             where pc.product_id = p.id) as families,
+          (select co.family from product_colors pc join colors co on co.id = pc.color_id
+            where pc.product_id = p.id order by pc.sort_order, pc.color_id limit 1) as "mainFamily",
           array(select distinct ps.size from product_stock ps where ps.product_id = p.id
             and ps.stock > ps.reserved and ps.size = any(p.sizes)) as sizes,
           exists (select 1 from product_stock ps where ps.product_id = p.id and ps.stock > ps.reserved)

@@ -25,6 +25,11 @@ const STOP_WORDS = new Set([
 const fieldWeight = (field: number) => (field === 1 ? 1 : field === 2 ? 0.8 : 0.5);
 /** A word the query's word begins (a fragment) counts this much of a whole word. */
 const PREFIX_FACTOR = 0.6;
+/**
+ * A colour family the query names counts as a word of the name for a piece in that colour first: a bordeaux
+ * takchita also made in emerald is green too, after the green pieces.
+ */
+const MAIN_COLOUR_WEIGHT = fieldWeight(1);
 /** A misspelt word found by its trigrams counts this much of its similarity. */
 const FUZZY_FACTOR = 0.6;
 /** Trigram similarity a misspelling needs to count, and how close to the best one it must be. */
@@ -68,6 +73,7 @@ interface Product {
   inStock: boolean;
   createdAt: number;
   families: string[];
+  mainFamily: string | null;
   sizes: Size[];
   /** The product's summary as JSON, serialised once: an answer showing 48 pieces only joins them (service.ts). */
   summaryJson: string;
@@ -112,6 +118,8 @@ export class SearchIndex {
   readonly #spellings = new Map<string, Spelling>();
   readonly #byTrigram = new Map<string, Spelling[]>();
   readonly #synonyms = new Map<string, Set<string>>();
+  /** The stems of the colour families' names in every language, to their family. */
+  readonly #familyOfStem = new Map<string, string>();
   readonly #products = new Map<number, Product>();
   readonly #collections: { slug: string; name: LocalizedText; words: { word: string; stem: string }[] }[];
 
@@ -177,6 +185,10 @@ export class SearchIndex {
         for (const s of group) set.add(s);
         this.#synonyms.set(stem, set);
       }
+    for (const f of names.families)
+      for (const text of Object.values(f.name))
+        for (const word of searchFold(text).split(' '))
+          if (word !== '') this.#familyOfStem.set(searchStem(word), f.key);
     this.#collections = names.categories.map((c) => ({
       slug: c.key,
       name: c.name,
@@ -305,6 +317,12 @@ export class SearchIndex {
       const scores = perTerm[t.n]!;
       for (const stem of new Set([t.stem, ...(this.#synonyms.get(t.stem) ?? [])]))
         for (const [id, s] of this.#stems.get(stem)?.products ?? []) keepBest(scores, id, s);
+      const named = new Set(
+        [t.stem, ...(this.#synonyms.get(t.stem) ?? [])].flatMap((s) => this.#familyOfStem.get(s) ?? []),
+      );
+      for (const [id, s] of scores)
+        if (named.has(this.#products.get(id)?.mainFamily ?? ''))
+          scores.set(id, Math.max(s, MAIN_COLOUR_WEIGHT));
       if (t.last)
         for (const word of this.#withPrefix(t.word))
           for (const [id, field] of this.#words.get(word)!.products)
@@ -411,6 +429,7 @@ async function productsOf(db: Database, publicUrl: PublicUrl, rows: repo.Product
         inStock: r.inStock,
         createdAt: r.created,
         families: r.families,
+        mainFamily: r.mainFamily,
         sizes: SIZES.filter((s) => r.sizes.includes(s)),
         summaryJson: JSON.stringify(summary),
       },
