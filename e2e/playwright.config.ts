@@ -1,11 +1,17 @@
 import { defineConfig } from '@playwright/test';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-/** The fake Google sign-in (apps/api/test/support/run-fake-oauth.ts). */
+/**
+ * The fake Google, Apple and Facebook (apps/api/test/support/run-fake-oauth.ts), on `localhost` while the shop is
+ * on 127.0.0.1: another site, as a real provider is, so that Apple's form POST is cross-site and the browser's
+ * SameSite rules apply to it as they do in the README's offline trial.
+ */
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
+const oauth = `http://localhost:${oauthPort}`;
 const ci = Boolean(process.env.CI);
 // A story's browser (its page, compositor and GPU processes) keeps about two cores busy: on the CI's two, a second
 // worker made every story three to four times slower (the storefront's 82 stories: 16.9 min, a tenth of them over
@@ -15,7 +21,13 @@ const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availa
 // One data folder for the run: workers load this file too and inherit the variable, so the tests can read what
 // the API wrote there (e-mails under mail/).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'boutique-e2e-'));
-process.env.E2E_OAUTH_URL = `http://127.0.0.1:${oauthPort}`;
+process.env.E2E_OAUTH_URL = oauth;
+// One Apple developer key for the run, given to the fake and to the shop (workers inherit it and never use it).
+process.env.E2E_APPLE_PRIVATE_KEY ??= generateKeyPairSync('ec', {
+  namedCurve: 'P-256',
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+}).privateKey;
 // The shop owners of this run (ADMIN_EMAILS): unique, so a reused server's earlier accounts do not get in the way.
 process.env.E2E_RUN_ID ??= Date.now().toString(36);
 export const ownerEmail = (lang: string) => `owner.${process.env.E2E_RUN_ID}.${lang}@example.ae`;
@@ -70,8 +82,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx ../apps/api/test/support/run-fake-oauth.ts --port ${oauthPort}`,
-      url: `http://127.0.0.1:${oauthPort}/__control/health`,
+      command: `npx tsx ../apps/api/test/support/run-fake-oauth.ts --port ${oauthPort} --host localhost`,
+      url: `${oauth}/__control/health`,
+      env: { FAKE_OAUTH_APPLE_PRIVATE_KEY: process.env.E2E_APPLE_PRIVATE_KEY },
       reuseExistingServer: !ci,
       timeout: 60_000,
     },
@@ -140,10 +153,20 @@ export default defineConfig({
           .join(','),
         // The back office stories send contact messages for the owner to read.
         CONTACT_LIMIT_PER_IP: '1000',
-        // Google sign-in against the fake provider (its fixed test client).
+        // Google, Apple and Facebook sign-in against the fake provider (its fixed test clients).
         GOOGLE_CLIENT_ID: 'fake-google-client.apps.example',
         GOOGLE_CLIENT_SECRET: 'fake-google-secret',
-        GOOGLE_ISSUER: `http://127.0.0.1:${oauthPort}/google`,
+        GOOGLE_ISSUER: `${oauth}/google`,
+        APPLE_CLIENT_ID: 'ae.darlalla.fake.signin',
+        APPLE_TEAM_ID: 'FAKETEAM01',
+        APPLE_KEY_ID: 'FAKEKEY001',
+        APPLE_PRIVATE_KEY: process.env.E2E_APPLE_PRIVATE_KEY,
+        APPLE_ISSUER: `${oauth}/apple`,
+        FACEBOOK_CLIENT_ID: '100000000000001',
+        FACEBOOK_CLIENT_SECRET: 'fake-facebook-secret',
+        FACEBOOK_AUTH_URL: `${oauth}/facebook/dialog/oauth`,
+        FACEBOOK_TOKEN_URL: `${oauth}/facebook/oauth/access_token`,
+        FACEBOOK_GRAPH_URL: `${oauth}/facebook`,
       },
     },
   ],

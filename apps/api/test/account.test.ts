@@ -506,6 +506,26 @@ describe('addresses', () => {
     expect(defaults(rows)).toHaveLength(1);
   });
 
+  it('adds an address identical to a saved one only once, and answers the saved one', async () => {
+    const me = await newCustomer();
+    const other = await newCustomer();
+    const home = anAddress();
+    const first = await create(me, home);
+    expect(first.status).toBe(201);
+    // The same fields, as typed again at checkout (the e-mail and country in another case): the same entry.
+    const again = await create(me, { ...home, email: 'KHADIJA@example.ae', country: 'AE' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.address).toEqual(first.body.data.address);
+    // One field apart is another address.
+    expect((await create(me, { ...home, phone: '+971 50 765 4321' })).status).toBe(201);
+    expect(await list(me)).toHaveLength(2);
+    // Another customer's identical address is theirs: checked against the owner's book only.
+    const theirs = await create(other, home);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.address.id).not.toBe(first.body.data.address.id);
+    expect(await list(other)).toHaveLength(1);
+  });
+
   it('keeps exactly one default when addresses are saved at the same moment', async () => {
     const me = await newCustomer();
     const results = await Promise.all(Array.from({ length: 6 }, () => create(me, anAddress())));
@@ -620,9 +640,10 @@ describe('the OpenAPI document', () => {
       const operation = doc.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
       expect(operation.summary, `${method} ${path}`).toBeTruthy();
-      expect(Object.keys(operation.responses), `${method} ${path}`).toEqual([
-        method === 'post' && path.endsWith('addresses') ? '201' : '200',
-      ]);
+      // Saving an address answers 201, or 200 with the saved one it repeats.
+      expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+        method === 'post' && path.endsWith('addresses') ? ['200', '201'] : ['200'],
+      );
     }
     const form = doc.paths['/api/v1/account/addresses'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(form.properties)).toEqual(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { oauthGrants, userIdentities, userTotp, users } from '../src/db/schema/index.js';
 import { REDACTED, redactUrl } from '../src/lib/log-redaction.js';
 import { freePort, startTestApp, type TestApp } from './helpers.js';
@@ -45,6 +45,14 @@ const MESSAGES = {
   appleCancelled: 'Sign-in with Apple was cancelled.',
   googleFailed: 'Sign-in with Google failed. Please try again.',
   googleExpired: 'This sign-in with Google has expired or was already used. Please try again.',
+  googleOtherBrowser: 'This sign-in with Google was begun in another browser. Please start it again here.',
+  appleOtherBrowser: 'This sign-in with Apple was begun in another browser. Please start it again here.',
+  googleNoCookie:
+    'This browser did not send back the cookie set when sign-in with Google began (cookies blocked, or the ' +
+    'sign-in was begun in another browser). Please allow cookies for this shop and try again.',
+  appleNoCookie:
+    'This browser did not send back the cookie set when sign-in with Apple began (cookies blocked, or the ' +
+    'sign-in was begun in another browser). Please allow cookies for this shop and try again.',
   emailTaken: 'An account with this e-mail address already exists. Please sign in the way you did before.',
   invalidCode: 'Invalid or expired sign-in code. Please try again.',
 };
@@ -88,8 +96,11 @@ function locationOf(res: Response): URL {
   return new URL(location ?? '');
 }
 
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 const decodeHtml = (text: string) =>
-  text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+  text.replace(/&(#\d+|amp|lt|gt|quot);/g, (_m, code: string) =>
+    code.startsWith('#') ? String.fromCharCode(Number(code.slice(1))) : (NAMED[code] ?? ''),
+  );
 
 /** The fields of the auto-submitting form Apple answers with (response_mode=form_post). */
 async function appleForm(res: Response) {
@@ -503,18 +514,23 @@ describe('account pre-hijacking (an unverified account waiting for its owner)', 
 
 describe('login CSRF: a sign-in finishes only in the browser that began it', () => {
   it('refuses the callback of a sign-in begun in another browser, and creates nobody', async () => {
-    // The attacker begins a sign-in with their own Google account and stops at the callback URL...
-    fake.setUser(newPerson({ email: `attacker.${seq}@example.ae` }), 'google');
-    const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/google`)));
-    const callback = locationOf(await manual(authorize.toString()));
     const before = await countRows();
-    // ...and makes the victim's browser (another binding cookie, or none) open it.
-    for (const victimCookie of ['oauth_binding=' + 'v'.repeat(43), '']) {
-      const res = await fetch(callback, {
-        redirect: 'manual',
-        headers: victimCookie ? { cookie: victimCookie } : {},
-      });
-      expectErrorPage(locationOf(res), 'google', MESSAGES.googleExpired);
+    // The victim's browser has another binding cookie, or none: each refusal says which.
+    for (const [victimCookie, message] of [
+      ['oauth_binding=' + 'v'.repeat(43), MESSAGES.googleOtherBrowser],
+      ['', MESSAGES.googleNoCookie],
+    ] as const) {
+      // The attacker begins a sign-in with their own Google account and stops at the callback URL...
+      fake.setUser(newPerson({ email: `attacker.${seq}@example.ae` }), 'google');
+      const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/google`)));
+      const callback = locationOf(await manual(authorize.toString()));
+      // ...and makes the victim's browser open it.
+      const headers = victimCookie ? { cookie: victimCookie } : undefined;
+      const res = await fetch(callback, { redirect: 'manual', headers });
+      expectErrorPage(locationOf(res), 'google', message);
+      // The state is spent: the attacker cannot try again with it.
+      const again = await fetch(callback, { redirect: 'manual', headers });
+      expectErrorPage(locationOf(again), 'google', MESSAGES.googleExpired);
     }
     expect(await countRows()).toEqual(before);
   });
@@ -635,6 +651,78 @@ describe('signing in with Apple', () => {
     expect(again.form?.has('user')).toBe(false);
     const second = await exchange(codeFrom(again.site, 'apple'), 'apple');
     expect(second.body.data.user).toMatchObject({ id: res.body.data.user.id, name: 'Rania Tazi' });
+  });
+
+  it('over http, posts the cross-site answer again from the shop so that the Lax binding cookie comes', async () => {
+    fake.setUser(newPerson({ name: 'Hiba Alaoui' }), 'apple');
+    const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/apple`)));
+    const { action, fields } = await appleForm(await manual(authorize.toString()));
+    const unused = async () =>
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(oauthGrants)
+          .where(isNull(oauthGrants.usedAt))
+      )[0]?.n;
+    const unusedBefore = await unused();
+    // Apple's form POST is cross-site: the browser leaves the SameSite=Lax cookie out.
+    const crossSite = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+    });
+    expect(crossSite.status).toBe(200);
+    expect(crossSite.headers.get('content-security-policy')).toMatch(/form-action 'self'/);
+    const html = await crossSite.text();
+    expect(html).toContain('<form method="post" action="/api/v1/auth/apple/callback">');
+    // Nothing is spent yet: the state waits for the browser to come back with its cookie.
+    expect(await unused()).toBe(unusedBefore);
+    const again = new URLSearchParams();
+    for (const [, name = '', value = ''] of html.matchAll(
+      /<input type="hidden" name="([^"]+)" value="([^"]*)">/g,
+    )) {
+      again.set(decodeHtml(name), decodeHtml(value));
+    }
+    expect(again.get('state')).toBe(fields.get('state'));
+    expect(again.get('code')).toBe(fields.get('code'));
+
+    // The shop's own page posts the same answer: same-site, so the cookie comes, and the sign-in ends.
+    const sameSite = await manual(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: again.toString(),
+    });
+    const res = await exchange(codeFrom(locationOf(sameSite), 'apple'), 'apple');
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ name: 'Hiba Alaoui' });
+  });
+
+  it('escapes what it posts again, and refuses the answer in a browser without the binding', async () => {
+    const before = await countRows();
+    for (const [victimCookie, message] of [
+      ['', MESSAGES.appleNoCookie],
+      ['oauth_binding=' + 'v'.repeat(43), MESSAGES.appleOtherBrowser],
+    ] as const) {
+      // An attacker's own Apple answer, made to be posted by the victim's browser.
+      fake.setUser(newPerson({ email: `attacker.${seq}@example.ae` }), 'apple');
+      const authorize = locationOf(keepBinding(await manual(`${t.url}/api/v1/auth/apple`)));
+      const { action, fields } = await appleForm(await manual(authorize.toString()));
+      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+      if (victimCookie) headers.cookie = victimCookie;
+      let body = fields.toString();
+      if (!victimCookie) {
+        // Without a cookie the shop's page posts it again; what it echoes cannot break out of its attribute.
+        fields.set('user', '"><script>alert(1)</script>');
+        const page = await (await fetch(action, { method: 'POST', headers, body: fields.toString() })).text();
+        expect(page).not.toContain('<script>alert(1)');
+        expect(page).toContain('&quot;&gt;&lt;script&gt;');
+        body = `${fields.toString()}&resubmitted=1`;
+      }
+      const res = await fetch(action, { method: 'POST', redirect: 'manual', headers, body });
+      expectErrorPage(locationOf(res), 'apple', message);
+    }
+    expect(await countRows()).toEqual(before);
   });
 
   it('shows a cancelled Apple sign-in as cancelled', async () => {

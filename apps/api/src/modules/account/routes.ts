@@ -40,14 +40,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: `Save an address (at most ${ADDRESSES_MAX}); the first one, or one sent with is_default, becomes the default`,
+        summary:
+          `Save an address (at most ${ADDRESSES_MAX}); the first one, or one sent with is_default, becomes the ` +
+          'default. One identical to a saved address is not added again: that one is answered, with 200',
         body: AddressInputSchema,
-        response: { 201: AddressResponseSchema },
+        response: { 200: AddressResponseSchema, 201: AddressResponseSchema },
       },
     },
     async (req, reply) => {
-      const address = await addresses.create(requireUser(req).id, req.body);
-      return reply.code(201).send({ success: true, data: { address } });
+      const { address, created } = await addresses.create(requireUser(req).id, req.body);
+      return reply.code(created ? 201 : 200).send({ success: true, data: { address } });
     },
   );
 

@@ -47,9 +47,22 @@ export class AddressService {
     return rows.map(toAddress);
   }
 
-  async create(userId: number, input: AddressInput): Promise<Address> {
+  /**
+   * Saves an address, unless the customer already keeps one with the very same fields: that one is answered
+   * (`created: false`), so that checkout's "save to my address book" never fills the book with copies.
+   */
+  async create(userId: number, input: AddressInput): Promise<{ address: Address; created: boolean }> {
     return this.db.transaction(async (tx) => {
       await lockCustomer(tx, userId);
+      const same = Object.entries(fields(input)).map(([key, value]) =>
+        eq(addresses[key as keyof ReturnType<typeof fields>], value),
+      );
+      const [existing] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), ...same))
+        .limit(1);
+      if (existing) return { address: toAddress(existing), created: false };
       const [counted] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(addresses)
@@ -63,7 +76,7 @@ export class AddressService {
         .values({ userId, ...fields(input), isDefault })
         .returning();
       if (!row) throw new Error('address was not stored');
-      return toAddress(row);
+      return { address: toAddress(row), created: true };
     });
   }
 

@@ -13,7 +13,7 @@ import { FormMessage } from '@/components/ui/field';
 import { useSession } from '@/lib/session/session';
 import { emptyAddress, type AddressFields, type AddressValues } from '@/lib/address-validation';
 import { usePaymentConfig } from './api/get-payment-config';
-import { useSavedAddresses } from './api/get-saved-addresses';
+import { useSaveAddress, useSavedAddresses } from './api/get-saved-addresses';
 import { useShippingMethods } from './api/get-shipping-methods';
 import { chosenRate } from './checkout-model';
 import { useCheckoutCart } from './use-checkout-cart';
@@ -60,6 +60,8 @@ export default function CheckoutPage() {
   const [values, setValues] = useState<AddressValues>(emptyAddress);
   const [edited, setEdited] = useState(false);
   const [savedId, setSavedId] = useState<number | null>(null);
+  const [saveToBook, setSaveToBook] = useState(true);
+  const saveAddress = useSaveAddress();
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStepRender = useRef(true);
 
@@ -198,7 +200,11 @@ export default function CheckoutPage() {
                   setValues(toValues(a));
                   setSavedId(a.id);
                 }}
+                saveToBook={user ? { checked: saveToBook, onChange: setSaveToBook } : undefined}
                 onContinue={(valid) => {
+                  // Saved as the address is confirmed, whatever payment follows (a declined card, a later
+                  // visit): the shopper ticked the box on this step and expects it kept once they leave it.
+                  if (user && saveToBook) saveAddress.mutate(valid);
                   setAddress(valid);
                   setStep(2);
                 }}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
   type SocialProvider,
 } from '@boutique/contracts';
 import { fieldError, HttpError, unprocessable } from '../../../lib/http-error.js';
+import { escapeHtml } from '../../../lib/mail-layout.js';
 import { clientKey, type RateLimit, type RateLimiter } from '../../../lib/rate-limit.js';
 import type { Config } from '../../../env.js';
 import { securityEvent } from '../../../lib/security-log.js';
@@ -59,6 +61,39 @@ function describeError(err: unknown): string {
 /** Apple's form_post body: small, flat, urlencoded. */
 const FORM_BODY_LIMIT = 64 * 1024;
 
+/** Marks Apple's answer as posted again by the shop's own page (see `samesitePost`). */
+const RESUBMITTED = 'resubmitted';
+const RESUBMIT_SCRIPT = 'document.forms[0].submit()';
+const RESUBMIT_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(RESUBMIT_SCRIPT).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Apple's answer posted again, from a page of the shop itself. Apple's form POST is cross-site, so a
+ * SameSite=Lax binding cookie (plain http, where SameSite=None needs Secure) does not come with it; the same
+ * fields posted by this same-origin page do carry it. Nothing is consumed before: the state is checked
+ * against the cookie only when the browser comes back, and a second arrival without it is refused.
+ */
+function samesitePost(reply: FastifyReply, fields: Record<string, string>) {
+  const inputs = Object.entries({ ...fields, [RESUBMITTED]: '1' })
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return reply
+    .header('content-security-policy', RESUBMIT_CSP)
+    .type('text/html; charset=utf-8')
+    .send(
+      '<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+        '<title>Signing in…</title></head><body>' +
+        `<form method="post" action="/api/v1/auth/apple/callback">${inputs}` +
+        '<button type="submit">Continue signing in</button></form>' +
+        `<script>${RESUBMIT_SCRIPT}</script></body></html>`,
+    );
+}
+
 export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
   app,
   { social, limiter, config },
@@ -66,7 +101,8 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
   const { startSession, throttle } = sessionHttp(config, limiter);
   const https = config.publicUrl.startsWith('https://');
   // Binds a sign-in to the browser that began it. Over https it must come back with Apple's cross-site form
-  // POST (SameSite=None, Secure); over plain http (the demo) Lax, which still comes with the top-level GET.
+  // POST (SameSite=None, Secure); over plain http (the demo) Lax, which comes with the top-level GET and with
+  // Apple's answer once the shop's own page has posted it again (samesitePost).
   const bindingCookie = https ? '__Secure-oauth_binding' : 'oauth_binding';
   const bindingOptions = {
     httpOnly: true,
@@ -220,7 +256,13 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
             'Apple returns here (form_post); redirects to /auth/apple/callback with ?token= or ?error=',
         },
       },
-      (req, reply) => finish(req, reply, 'apple', req.body),
+      (req, reply) => {
+        const fields = (req.body ?? {}) as Record<string, string>;
+        if (bindingOf(req) === undefined && fields[RESUBMITTED] === undefined) {
+          return samesitePost(reply, fields);
+        }
+        return finish(req, reply, 'apple', req.body);
+      },
     );
   });
 

@@ -20,6 +20,11 @@ export const SOCIAL_MESSAGES = {
   expired: (p: SocialProvider) =>
     `This sign-in with ${PROVIDER_LABELS[p]} has expired or was already used. Please try again.`,
   failed: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} failed. Please try again.`,
+  otherBrowser: (p: SocialProvider) =>
+    `This sign-in with ${PROVIDER_LABELS[p]} was begun in another browser. Please start it again here.`,
+  noCookie: (p: SocialProvider) =>
+    `This browser did not send back the cookie set when sign-in with ${PROVIDER_LABELS[p]} began ` +
+    '(cookies blocked, or the sign-in was begun in another browser). Please allow cookies for this shop and try again.',
   noEmail: (p: SocialProvider) =>
     `${PROVIDER_LABELS[p]} did not share your e-mail address, which we need to create your account. ` +
     'Please try again and allow it, or register with your e-mail address.',
@@ -197,13 +202,18 @@ export class SocialAuthService {
     // Consumed first, whatever else the answer says: a state is good for one return only.
     const consumed = params.state ? await this.#consumeState(provider, params.state) : undefined;
     const returnTo = consumed?.payload.returnTo ?? fallback;
-    // Begun in another browser (an attacker's callback URL opened in the victim's): refused as expired.
+    // Begun in another browser (an attacker's callback URL opened in the victim's), or the browser kept no
+    // binding cookie: refused, saying which, as "expired" would send the shopper looking for the wrong cause.
     const bound =
       consumed !== undefined && binding !== undefined && consumed.bindingHash === sha256Hex(binding);
     if (consumed && !bound) {
+      const [message, reason] =
+        binding === undefined
+          ? [SOCIAL_MESSAGES.noCookie(provider), 'no binding cookie']
+          : [SOCIAL_MESSAGES.otherBrowser(provider), 'state begun in another browser'];
       return {
-        ...this.#failed(returnTo, SOCIAL_MESSAGES.expired(provider), 'state begun in another browser'),
-        failure: { reason: 'state begun in another browser', bindingMismatch: true },
+        ...this.#failed(returnTo, message, reason),
+        failure: { reason, bindingMismatch: true },
       };
     }
     const grant = consumed?.payload;

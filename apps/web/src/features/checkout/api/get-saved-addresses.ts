@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address, AddressListResponse } from '@boutique/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Address, AddressInput, AddressListResponse } from '@boutique/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -16,3 +16,15 @@ export const savedAddressesQuery = () =>
   });
 
 export const useSavedAddresses = () => useQuery(savedAddressesQuery());
+
+/**
+ * Checkout's "Save this address to my address book": the account's own route, which adds nothing when the
+ * book already holds the same address.
+ */
+export function useSaveAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddressInput) => apiRequest('/v1/account/addresses', { method: 'POST', body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: savedAddressesQuery().queryKey }),
+  });
+}

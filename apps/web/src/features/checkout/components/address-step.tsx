@@ -14,6 +14,7 @@ import {
   selectIconClass,
   selectWrapClass,
 } from '@/components/ui/field';
+import { checkboxClass } from '@/components/ui/field-classes';
 import { ChevronDownIcon, TruckIcon } from '@/components/ui/icons';
 import { EmailField } from '@/components/forms/fields';
 import { bindField } from '@/components/forms/use-form-field';
@@ -52,6 +53,8 @@ interface AddressStepProps {
   onContinue: (address: AddressFields) => void;
   /** Shown above the buttons (the reminder's choice). */
   after?: ReactNode;
+  /** A signed-in customer's "Save this address to my address book" (guests have no book: absent). */
+  saveToBook?: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
 /** Step 1: where the order goes (also the billing address). Every field is required. */
@@ -63,6 +66,7 @@ export function AddressStep({
   onSelectSaved,
   onContinue,
   after,
+  saveToBook,
 }: AddressStepProps) {
   const { t, i18n } = useTranslation('checkout');
   const base = useId();
@@ -205,6 +209,20 @@ export function AddressStep({
           </Field>
         </div>
       </div>
+
+      {saveToBook && (
+        <div className={styles.reminder}>
+          <label className={styles.reminderLabel}>
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={saveToBook.checked}
+              onChange={(e) => saveToBook.onChange(e.target.checked)}
+            />
+            {t('address.saveToBook')}
+          </label>
+        </div>
+      )}
 
       <p className={styles.freeShipping}>
         <TruckIcon size={20} />
