@@ -10,8 +10,8 @@ interface CarouselProps {
   perGroup?: number;
   /** `hide`: the previous arrow is hidden at the start and the next one at the end; `disable`: they are disabled. */
   arrows?: 'hide' | 'disable';
-  /** On a phone the arrows sit under the slides instead of on them: for slides of text, which arrows would cover. */
-  arrowsBelowOnPhone?: boolean;
+  /** The arrows sit under the slides instead of on them: for slides of text, which arrows would cover. */
+  arrowsBelow?: boolean;
   className?: string;
 }
 
@@ -24,7 +24,7 @@ export function Carousel({
   children,
   perGroup = 1,
   arrows = 'hide',
-  arrowsBelowOnPhone = false,
+  arrowsBelow = false,
   className,
 }: CarouselProps) {
   const { t } = useTranslation();
@@ -68,9 +68,7 @@ export function Carousel({
 
   return (
     <section
-      className={[styles.carousel, arrowsBelowOnPhone && styles.arrowsBelow, className]
-        .filter(Boolean)
-        .join(' ')}
+      className={[styles.carousel, arrowsBelow && styles.arrowsBelow, className].filter(Boolean).join(' ')}
       aria-roledescription="carousel"
       aria-label={label}
     >

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -43,11 +44,15 @@ async function renderLogin(lng: 'en' | 'fr' | 'ar' = 'en') {
     <I18nextProvider i18n={await i18n(lng)}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/account/login']}>
-          <LoginPage />
+          <Suspense fallback={null}>
+            <LoginPage />
+          </Suspense>
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );
+  // The page comes with its providers' buttons (none here): it waits for their answer.
+  await screen.findByRole('heading', { level: 1 });
 }
 
 beforeEach(() => {

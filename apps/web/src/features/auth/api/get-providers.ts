@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { SocialProviderName } from '@boutique/contracts/constants';
 import { apiRequest } from '@/lib/api-client';
 
@@ -16,9 +16,14 @@ export async function getProviders(signal?: AbortSignal) {
 export const providersQuery = () =>
   queryOptions({
     queryKey: ['auth', 'providers'] as const,
-    queryFn: ({ signal }) => getProviders(signal),
+    // A failed request shows no buttons, as a shop without providers: never an error instead of the form.
+    queryFn: ({ signal }) => getProviders(signal).catch((): SocialProviderName[] => []),
     staleTime: 10 * 60_000,
     retry: false,
   });
 
-export const useProviders = () => useQuery(providersQuery());
+/**
+ * Suspends: the sign-in and register pages come with their buttons, rather than have them push the page (and the
+ * footer) down once they arrive.
+ */
+export const useProviders = () => useSuspenseQuery(providersQuery());

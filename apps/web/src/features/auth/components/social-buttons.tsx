@@ -9,7 +9,7 @@ import styles from './auth.module.css';
 /** Continue with Google, Apple or Facebook: only the providers the shop is set up for. */
 export function SocialButtons({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation('auth');
-  const { data: providers = [] } = useProviders();
+  const { data: providers } = useProviders();
   if (providers.length === 0) return null;
 
   const start = (provider: SocialProviderName) => {

@@ -42,7 +42,7 @@ export function Testimonials() {
           title={title}
           subtitle={t('subtitle')}
         />
-        <Carousel label={title} perGroup={1} arrows="disable" arrowsBelowOnPhone className={styles.carousel}>
+        <Carousel label={title} perGroup={1} arrows="disable" arrowsBelow className={styles.carousel}>
           {items.map((item) => (
             <figure key={item.id} className={styles.card}>
               <blockquote className={styles.quote}>
