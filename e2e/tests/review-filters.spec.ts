@@ -6,7 +6,7 @@ import { DESKTOP, LOOKS, PHONE, SCREENS, box } from '../fixtures/layout';
 
 const LANGS = ['en', 'fr', 'ar'] as const;
 const FILTERS = /^(Filters|Filtres|المرشحات)/;
-const filtersButton = (page: Page) => page.getByRole('button', { name: FILTERS });
+const filtersButton = (scope: Page | Locator) => scope.getByRole('button', { name: FILTERS });
 const filtersDrawer = (page: Page) => page.getByRole('dialog', { name: FILTERS });
 const activeFilters = (scope: Page | Locator) =>
   scope.getByRole('list', { name: /^(Active filters|Filtres actifs|المرشحات المختارة)$/ });
