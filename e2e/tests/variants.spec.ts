@@ -235,7 +235,9 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(new RegExp(`[?&]color=${made.keys.bordeaux}(&|$)`));
     if (phone) {
       // A swipe towards the start of the line (rightwards in Arabic) brings the next picture: emerald's.
-      const frame = main.locator('xpath=../..');
+      const name = await page.getByRole('heading', { level: 1 }).innerText();
+      const opener = page.getByRole('button', { name: w('viewer.open', { name }) });
+      const frame = opener.locator('xpath=..');
       const at = await frame.boundingBox();
       if (!at) throw new Error('no main picture');
       const y = at.y + at.height / 2;
@@ -250,7 +252,7 @@ for (const lang of ['en', 'ar'] as const) {
           clientX: x,
           clientY: y,
         });
-      await expect(frame.locator('img').first()).toHaveAttribute('src', made.pictures.emerald);
+      await expect(opener.locator('img')).toHaveAttribute('src', made.pictures.emerald);
     }
 
     // The shared link: the server's own page already shows bordeaux's picture (and preloads it), before any script.
@@ -259,7 +261,8 @@ for (const lang of ['en', 'ar'] as const) {
     const served = /<img[^>]*elementtiming="main-image"[^>]*>/.exec(html)?.[0] ?? '';
     expect(served).toContain(`src="${made.pictures.bordeaux}"`);
     expect(html).toMatch(new RegExp(`<link[^>]*rel="preload"[^>]*href="${made.pictures.bordeaux}"`));
-    expect(/<input[^>]*value="${made.keys.bordeaux}"[^>]*>/.exec(html)?.[0] ?? '').toContain('checked');
+    const radio = new RegExp(`<input[^>]*value="${made.keys.bordeaux}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(radio).toContain('checked');
 
     // Opened in a browser, the link stays on bordeaux once the app takes over.
     await shop.open(link.replace(/^https?:\/\/[^/]+/, '').replace(/^\/(fr|ar)(?=\/)/, ''), { lang, dark });
