@@ -37,7 +37,20 @@ interface Made {
   pictures: { emerald: string; bordeaux: string };
 }
 
-async function makeCaftan(page: Page, request: APIRequestContext, token: string, lang: Lang): Promise<Made> {
+/** Emerald M 2, L none; bordeaux M 4, L 3 (a story may give its own counts). */
+const PIECES = [
+  { color_value: EMERALD.value, size: 'M', stock: 2 },
+  { color_value: BORDEAUX.value, size: 'M', stock: 4 },
+  { color_value: BORDEAUX.value, size: 'L', stock: 3 },
+];
+
+async function makeCaftan(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  lang: Lang,
+  variants = PIECES,
+): Promise<Made> {
   const headers = { authorization: `Bearer ${token}` };
   const run = `${Date.now().toString(36)}${lang}`;
   const created = await request.post('/api/v1/admin/products', {
@@ -49,11 +62,7 @@ async function makeCaftan(page: Page, request: APIRequestContext, token: string,
       price: '1650',
       colors: [EMERALD, BORDEAUX],
       sizes: [{ name: 'M' }, { name: 'L' }],
-      variants: [
-        { color_value: EMERALD.value, size: 'M', stock: 2 },
-        { color_value: BORDEAUX.value, size: 'M', stock: 4 },
-        { color_value: BORDEAUX.value, size: 'L', stock: 3 },
-      ],
+      variants,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -193,5 +202,102 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(
       page.getByRole('radio', { name: `XL (${w('soldOutInColor', { color: emerald })})`, exact: true }),
     ).toBeDisabled();
+  });
+
+  test(`${lang}: a chosen colour's pictures lead the gallery, the address keeps it, and a shared link is served on it`, async ({
+    page,
+    shop,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await signInOwner(page, page.request, `colour-link-${lang}`);
+    const made = await makeCaftan(page, page.request, owner.token, lang);
+    // English on a desktop (thumbnails), Arabic on a phone (a swipe).
+    const phone = lang === 'ar';
+    await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+    await shop.open(`/product/${made.slug}`, { lang, dark });
+    const main = page.locator('img[elementtiming="main-image"]');
+    const order = () =>
+      Promise.all(
+        [1, 2].map((index) =>
+          page
+            .getByRole('button', { name: w('gallery.show', { index, count: 2 }) })
+            .locator('img')
+            .getAttribute('src'),
+        ),
+      );
+    await expect(main).toHaveAttribute('src', made.pictures.emerald);
+    expect(await order()).toEqual([made.pictures.emerald, made.pictures.bordeaux]);
+
+    // Bordeaux: its picture first, in the main frame and the thumbnails; the address names it.
+    await page.getByRole('radio', { name: bordeaux, exact: true }).check();
+    await expect(main).toHaveAttribute('src', made.pictures.bordeaux);
+    expect(await order()).toEqual([made.pictures.bordeaux, made.pictures.emerald]);
+    await expect(page).toHaveURL(new RegExp(`[?&]color=${made.keys.bordeaux}(&|$)`));
+    if (phone) {
+      // A swipe towards the start of the line (rightwards in Arabic) brings the next picture: emerald's.
+      const name = await page.getByRole('heading', { level: 1 }).innerText();
+      const opener = page.getByRole('button', { name: w('viewer.open', { name }) });
+      const frame = opener.locator('xpath=..');
+      const at = await frame.boundingBox();
+      if (!at) throw new Error('no main picture');
+      const y = at.y + at.height / 2;
+      for (const [type, x] of [
+        ['pointerdown', at.x + 60],
+        ['pointerup', at.x + at.width - 60],
+      ] as const)
+        await frame.dispatchEvent(type, {
+          pointerType: 'touch',
+          pointerId: 1,
+          isPrimary: true,
+          clientX: x,
+          clientY: y,
+        });
+      await expect(opener.locator('img')).toHaveAttribute('src', made.pictures.emerald);
+    }
+
+    // The shared link: the server's own page already shows bordeaux's picture (and preloads it), before any script.
+    const link = page.url();
+    const html = await (await page.request.get(link)).text();
+    const served = /<img[^>]*elementtiming="main-image"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(served).toContain(`src="${made.pictures.bordeaux}"`);
+    expect(html).toMatch(new RegExp(`<link[^>]*rel="preload"[^>]*href="${made.pictures.bordeaux}"`));
+    const radio = new RegExp(`<input[^>]*value="${made.keys.bordeaux}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(radio).toContain('checked');
+
+    // Opened in a browser, the link stays on bordeaux once the app takes over.
+    await shop.open(link.replace(/^https?:\/\/[^/]+/, '').replace(/^\/(fr|ar)(?=\/)/, ''), { lang, dark });
+    await expect(main).toHaveAttribute('src', made.pictures.bordeaux);
+    await expect(page.getByRole('radio', { name: bordeaux, exact: true })).toBeChecked();
+  });
+
+  test(`${lang} at 390 px: on a colour sold out, the bar asks to be told when it is back and brings the form`, async ({
+    page,
+    shop,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await signInOwner(page, page.request, `colour-bar-${lang}`);
+    // Emerald has no piece at all: only bordeaux is for sale.
+    const made = await makeCaftan(page, page.request, owner.token, lang, [
+      { color_value: BORDEAUX.value, size: 'M', stock: 4 },
+    ]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shop.open(`/product/${made.slug}?color=${made.keys.emerald}`, { lang, dark });
+    await expect(page.getByRole('radio', { name: new RegExp(`^${emerald}`) })).toBeChecked();
+    const form = page.getByRole('form', { name: w('backInStock.title') });
+    await expect(form).toBeAttached();
+    const bar = page.getByRole('complementary', { name: w('buyBar.label') });
+    const cod = page.getByText(w('whatsapp.note'));
+    const { y, height } = (await cod.boundingBox())!;
+    await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), y + height + 200);
+    await expect(bar).toBeVisible();
+    // Not "Add to cart": there is nothing to add in emerald.
+    await expect(bar.getByRole('button', { name: w('addToCart') })).toHaveCount(0);
+    await bar.getByRole('button', { name: w('backInStock.title') }).click();
+    const email = form.getByLabel(w('backInStock.email'));
+    await expect(email).toBeFocused();
+    await expect(email).toBeInViewport();
+    await email.fill(`bar.${Date.now()}@example.ae`);
+    await form.getByRole('button', { name: w('backInStock.submit') }).click();
+    await expect(form.getByRole('status')).toHaveText(w('backInStock.done', { size: 'M' }));
   });
 }

@@ -158,12 +158,13 @@ async function renderApp(url: string, i18n: I18n, boot: BootData, signal?: Abort
  */
 export async function render(url: string, services: SiteServices): Promise<RenderedPage> {
   const { shop, translations } = services;
-  const { lang, path: pathname } = pathLanguage(new URL(url, 'http://page').pathname);
+  const address = new URL(url, 'http://page');
+  const { lang, path: pathname } = pathLanguage(address.pathname);
   const { route, facts, params } = match(pathname);
   const i18n = await translator(lang, services);
   const t = i18n.getFixedT(lang);
   const { load } = await route.page();
-  const data: PageData = load ? await load(loadContext(params, lang, services, t)) : {};
+  const data: PageData = load ? await load(loadContext(params, address.searchParams, lang, services, t)) : {};
   const base = { lang, dir: directionOf(lang), head: '', html: '', boot: '', modules: [], mainImage: false };
   if (data.redirect)
     return { ...base, status: 301, redirect: languagePath(lang, data.redirect), cacheable: false };

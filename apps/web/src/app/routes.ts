@@ -105,7 +105,14 @@ export const PAGES: readonly PageRoute[] = [
   {
     path: paths.product.path,
     page: () => import('@/features/catalog/product-page'),
-    ...(onServer && { server: { module: 'src/features/catalog/product-page.tsx', namespaces: ['product'] } }),
+    ...(onServer && {
+      server: {
+        module: 'src/features/catalog/product-page.tsx',
+        namespaces: ['product'],
+        // The colour (and size) a shared link opens on: its pictures come first in the server's page.
+        params: ['color', 'size'],
+      },
+    }),
   },
   {
     path: paths.cart.path,

@@ -55,6 +55,8 @@ export interface PageCatalog {
 /** What a page's loader is given on the server (app/server/load-context.ts). */
 export interface LoadContext {
   params: Readonly<Record<string, string | undefined>>;
+  /** The address's query parameters the page reads (its route's `params`: the others never reach it). */
+  search: URLSearchParams;
   lang: Language;
   shop: ShopInfo;
   catalog: PageCatalog;

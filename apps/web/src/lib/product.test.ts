@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_IMAGE, isNew, thumbnailUrl } from './product';
+import { PLACEHOLDER_IMAGE, isNew, largestRendition, thumbnailUrl } from './product';
 
 const srcset = (widths: number[]) =>
   widths.map((w) => `/storage/products/zahra/0-${w}.webp ${w}w`).join(', ');
@@ -19,6 +19,27 @@ describe('thumbnailUrl', () => {
     expect(thumbnailUrl(PLACEHOLDER_IMAGE)).toBe('/placeholder.svg');
     expect(thumbnailUrl({ url: '/a.webp', srcset: srcset([200]) })).toBe('/a.webp');
     expect(thumbnailUrl(undefined)).toBe('');
+  });
+});
+
+describe('largestRendition', () => {
+  it('is the widest rendition of srcset, its height in the same proportions', () => {
+    const image = {
+      ...PLACEHOLDER_IMAGE,
+      url: '/p-800.webp',
+      width: 800,
+      height: 1066,
+      srcset: srcset([400, 1200, 800]),
+    };
+    expect(largestRendition(image)).toEqual({
+      url: '/storage/products/zahra/0-1200.webp',
+      width: 1200,
+      height: 1599,
+    });
+  });
+
+  it('is the picture itself when srcset names nothing wider', () => {
+    expect(largestRendition(PLACEHOLDER_IMAGE)).toBe(PLACEHOLDER_IMAGE);
   });
 });
 

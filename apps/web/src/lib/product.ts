@@ -38,17 +38,31 @@ export const PLACEHOLDER_IMAGE: Image = {
   sort_order: 0,
 };
 
+/** The renditions a picture's `srcset` names, narrowest first. */
+function renditions(image: Pick<Image, 'srcset'>): { url: string; width: number }[] {
+  return image.srcset
+    .split(',')
+    .map((entry) => /^\s*(\S+)\s+(\d+)w\s*$/.exec(entry))
+    .flatMap((match) => (match?.[1] ? [{ url: match[1], width: Number(match[2]) }] : []))
+    .sort((a, b) => a.width - b.width);
+}
+
 /**
  * The one URL a cart line keeps for its picture: the smallest rendition of `srcset` at least THUMBNAIL_WIDTH
  * wide, else the image's own URL. The server's cart chooses the same one (apps/api catalog/images.ts).
  */
 export function thumbnailUrl(image: Pick<Image, 'url' | 'srcset'> | undefined): string {
   if (!image) return '';
-  const candidates = image.srcset
-    .split(',')
-    .map((entry) => /^\s*(\S+)\s+(\d+)w\s*$/.exec(entry))
-    .flatMap((match) => (match?.[1] ? [{ url: match[1], width: Number(match[2]) }] : []))
-    .filter((c) => c.width >= THUMBNAIL_WIDTH)
-    .sort((a, b) => a.width - b.width);
-  return candidates[0]?.url ?? image.url;
+  return renditions(image).find((c) => c.width >= THUMBNAIL_WIDTH)?.url ?? image.url;
+}
+
+/** The largest rendition the picture pipeline made of a picture (1200 px for a product's): to see it up close. */
+export function largestRendition(image: Image): { url: string; width: number; height: number } {
+  const largest = renditions(image).at(-1);
+  if (!largest || largest.width <= image.width) return image;
+  return {
+    url: largest.url,
+    width: largest.width,
+    height: Math.round((image.height * largest.width) / image.width),
+  };
 }

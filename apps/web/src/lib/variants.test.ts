@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@boutique/contracts';
-import { firstColor, picturesFor, sizesIn } from './variants';
+import { firstColor, picturesFor, sizesIn, startColor } from './variants';
 
 const name = { en: 'x', fr: 'x', ar: 'x' };
 const emerald = { id: 1, key: 'emerald', value: '#1f6b4f', name };
@@ -116,5 +116,28 @@ describe('the order of the pictures for a colour', () => {
     const before = urls(pictures);
     picturesFor(pictures, 'bordeaux');
     expect(urls(pictures)).toEqual(before);
+  });
+});
+
+describe('the colour a page opens on', () => {
+  const product = {
+    colors: [
+      { key: 'emerald', value: '#1f6b4f', name: { en: 'Emerald', fr: 'Émeraude', ar: 'زمردي' } },
+      { key: 'bordeaux', value: '#6d1a2b', name: { en: 'Bordeaux', fr: 'Bordeaux', ar: 'عنابي' } },
+    ],
+    sizes: [{ name: 'M' as const, in_stock: true }],
+    variants: [
+      { color: 'emerald', size: 'M' as const, in_stock: false },
+      { color: 'bordeaux', size: 'M' as const, in_stock: true },
+    ],
+  } as unknown as ProductDetail;
+
+  it('is the one the address names when the product has it, even sold out', () => {
+    expect(startColor(product, 'emerald')).toBe('emerald');
+  });
+
+  it('is the first with a piece left otherwise', () => {
+    expect(startColor(product, 'saffron')).toBe('bordeaux');
+    expect(startColor(product, null)).toBe(firstColor(product));
   });
 });

@@ -37,6 +37,14 @@ export function firstColor(product: Stocked): string | undefined {
 }
 
 /**
+ * The colour a page opens on: the one its address names (`?color=`, a shared link or the back-in-stock e-mail)
+ * when the product has it, else the first with a piece left. The server renders and preloads the same one.
+ */
+export function startColor(product: Stocked, asked: string | null | undefined): string | undefined {
+  return asked && product.colors.some((c) => c.key === asked) ? asked : firstColor(product);
+}
+
+/**
  * The pictures in the order the page shows them for a colour: that colour's first, then the pictures of no
  * colour, then the other colours' (each group in the owner's order). The list keeps its length, so the gallery
  * and its thumbnails keep their place when the shopper changes colour.

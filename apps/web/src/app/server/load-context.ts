@@ -24,12 +24,14 @@ export function pageCatalog({ catalog }: SiteServices): PageCatalog {
 /** What a page's loader is given: its parameters, the catalogue, translations and two small helpers. */
 export function loadContext(
   params: LoadContext['params'],
+  search: LoadContext['search'],
   lang: LoadContext['lang'],
   services: SiteServices,
   t: TFunction,
 ): LoadContext {
   return {
     params,
+    search,
     lang,
     shop: services.shop,
     catalog: pageCatalog(services),

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
@@ -22,7 +22,7 @@ export function Button({
   disabled,
   type = 'button',
   ...props
-}: Common & ButtonHTMLAttributes<HTMLButtonElement> & { loading?: boolean }) {
+}: Common & ButtonHTMLAttributes<HTMLButtonElement> & { loading?: boolean; ref?: Ref<HTMLButtonElement> }) {
   return (
     <button
       type={type}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -18,9 +18,10 @@ import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductImage } from '@/components/product-image';
 import type { LoadContext, PageData } from '@/lib/page';
-import { firstColor, picturesFor, sizesIn } from '@/lib/variants';
+import { picturesFor, sizesIn, startColor } from '@/lib/variants';
 import { productOf, productQuery } from './api/get-product';
 import { BackInStock } from './components/back-in-stock';
+import { BuyBar } from './components/buy-bar';
 import { ProductGallery } from './components/product-gallery';
 import { whatsappOrderLink } from './whatsapp-order';
 import { currentLanguage } from '@/lib/i18n';
@@ -70,11 +71,21 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const inactive = product.status === 'inactive';
   // Pieces are counted per colour and size: the page starts on the first colour with a piece left.
   // A link may name the colour and size (the back-in-stock e-mail's): they are chosen when the shop has them.
-  const [params] = useSearchParams();
-  const [colorKey, setColorKey] = useState(() => {
-    const asked = params.get('color');
-    return asked && product.colors.some((c) => c.key === asked) ? asked : firstColor(product);
-  });
+  const [params, setParams] = useSearchParams();
+  const [colorKey, setColorKey] = useState(() => startColor(product, params.get('color')));
+  // The address keeps the chosen colour, so that a shared link opens on it (the server renders it too).
+  const chooseColor = (key: string) => {
+    setColorKey(key);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('color', key);
+        next.delete('size');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
   const color = product.colors.find((c) => c.key === colorKey);
   const colorName = color ? localized(color.name, lang) : undefined;
   // The chosen colour's pictures first (the server preloads the same first one).
@@ -92,6 +103,11 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
   const [sizeMissing, setSizeMissing] = useState(false);
+  // The buy box's Add button (the phone's bar shows once it is scrolled past), the sizes and the back-in-stock
+  // form (where the bar sends the shopper when there is no size to add).
+  const addRef = useRef<HTMLButtonElement>(null);
+  const sizesRef = useRef<HTMLFieldSetElement>(null);
+  const waitRef = useRef<HTMLDivElement>(null);
   const cartActions = useCartActions();
   const url = `${shop.publicUrl}${paths.product.href(product.slug)}`;
   const chosen = sizes.find((s) => s.name === size);
@@ -144,6 +160,29 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
     });
     setAdded(true);
   };
+
+  /** Brings a part of the buy box back into view and puts the shopper's focus on its first control. */
+  const showInBox = (el: HTMLElement | null, control: string) => {
+    if (!el) return;
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView({ block: 'center', behavior: still ? 'instant' : 'smooth' });
+    el.querySelector<HTMLElement>(control)?.focus({ preventScroll: true });
+  };
+  // Sizes of the chosen colour to wait for: the back-in-stock form is on the page.
+  const canWait = !inactive && sizes.some((s) => !s.in_stock);
+  const barAction = unavailable
+    ? canWait
+      ? { label: t('backInStock.title'), run: () => showInBox(waitRef.current, 'input[type="email"]') }
+      : undefined
+    : size
+      ? { label: added ? t('added') : t('addToCart'), run: addToCart }
+      : {
+          label: t('buyBar.chooseSize'),
+          run: () => {
+            setSizeMissing(true);
+            showInBox(sizesRef.current, 'input:not(:disabled)');
+          },
+        };
 
   const whatsappHref = whatsappOrderLink({
     number: shop.whatsappNumber,
@@ -229,7 +268,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
                         name="color"
                         value={c.key}
                         checked={c.key === colorKey}
-                        onChange={() => setColorKey(c.key)}
+                        onChange={() => chooseColor(c.key)}
                       />
                       <span style={{ background: c.value }} />
                       <span className="visually-hidden">
@@ -243,7 +282,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
             </fieldset>
           )}
 
-          <fieldset className={styles.option}>
+          <fieldset className={styles.option} ref={sizesRef}>
             <legend>{t('size')}</legend>
             <div className={styles.sizes}>
               {sizes.map((s) => (
@@ -305,7 +344,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           </div>
 
           <div className={styles.actions}>
-            <Button block onClick={addToCart} disabled={unavailable || added}>
+            <Button block onClick={addToCart} disabled={unavailable || added} ref={addRef}>
               {inactive ? (
                 t('common:product.outOfStock')
               ) : soldOut ? (
@@ -346,14 +385,16 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           </div>
 
           {/* After the buttons: a size to wait for never pushes the bag out of a phone's first screen. */}
-          {!inactive && sizes.some((s) => !s.in_stock) && (
-            <BackInStock
-              key={colorKey}
-              slug={product.slug}
-              color={colorKey ?? ''}
-              colorName={colorName}
-              soldOut={sizes.filter((s) => !s.in_stock).map((s) => s.name)}
-            />
+          {canWait && (
+            <div ref={waitRef} className={styles.wait}>
+              <BackInStock
+                key={colorKey}
+                slug={product.slug}
+                color={colorKey ?? ''}
+                colorName={colorName}
+                soldOut={sizes.filter((s) => !s.in_stock).map((s) => s.name)}
+              />
+            </div>
           )}
 
           <section className={styles.section}>
@@ -382,6 +423,18 @@ function ProductView({ product, related }: { product: ProductDetail; related: Re
           )}
         </div>
       </div>
+
+      {barAction && (
+        <BuyBar
+          watch={addRef}
+          name={name}
+          price={<Price price={product.price} oldPrice={product.old_price} />}
+          choice={[colorName, size && t('buyBar.size', { size })].filter(Boolean).join(' · ')}
+          action={barAction.label}
+          onAction={barAction.run}
+          disabled={added && !unavailable && Boolean(size)}
+        />
+      )}
 
       {related.length > 0 && (
         <section className={`container ${styles.related}`} aria-labelledby="related-title">
@@ -426,26 +479,24 @@ function ProductSkeleton() {
  * renders its own structured data, so the head carries none.
  */
 export const load = onServer
-  ? async ({ params, catalog, lang, notFound, preload }: LoadContext): Promise<PageData> => {
+  ? async ({ params, search, catalog, lang, notFound, preload }: LoadContext): Promise<PageData> => {
       const slug = params.slug ?? '';
       const body = await catalog.product(slug);
       if (!body) return notFound();
       const data = productOf(body);
       const { product } = data;
       if (product.slug !== slug) return { redirect: paths.product.href(product.slug) };
+      // The picture the page starts on: the first of the colour it opens on (see ProductView).
+      const first = picturesFor(product.images, startColor(product, search.get('color')))[0];
       return {
         queries: [{ key: productQuery(product.slug).queryKey, data }],
         head: {
           title: seoText(product.seo_title, product.name, lang),
           description: seoText(product.seo_description, product.description, lang),
           canonicalPath: paths.product.href(product.slug),
-          image: picturesFor(product.images, firstColor(product))[0]?.url,
+          image: first?.url,
           ogType: 'product',
-          // The picture the page starts on: the first of its first colour's (see ProductView).
-          preload: preload(
-            picturesFor(product.images, firstColor(product))[0],
-            '(max-width: 940px) 100vw, 50vw',
-          ),
+          preload: preload(first, '(max-width: 940px) 100vw, 50vw'),
         },
       };
     }

@@ -1,16 +1,19 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Image } from '@boutique/contracts';
 import { ProductImage } from '@/components/product-image';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { PictureViewer } from './picture-viewer';
 import styles from './product.module.css';
 
 const THUMB_STEP = 80;
+/** How far (px) a finger moves sideways on the main picture for a swipe to the next or previous one. */
+const SWIPE = 40;
 
 /**
- * Main picture with wrapping arrows, and thumbnails that scroll 80px a press. When the pictures come in another
- * order (the shopper chose a colour), the first one shows again: in the same frame (its ratio is fixed), so
- * nothing below moves.
+ * Main picture with wrapping arrows (and a swipe on a touch screen), and thumbnails that scroll 80px a press.
+ * When the pictures come in another order (the shopper chose a colour), the first one shows again: in the same
+ * frame (its ratio is fixed), so nothing below moves. The main picture opens the full-screen viewer.
  */
 export function ProductGallery({ images, alt }: { images: Image[]; alt: string }) {
   const { t } = useTranslation('product');
@@ -22,6 +25,10 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
     setIndex(0);
   }
   const thumbs = useRef<HTMLUListElement>(null);
+  const [viewing, setViewing] = useState(false);
+  // Where a finger touched the main picture, and whether it swiped (the tap that ends a swipe opens nothing).
+  const touch = useRef<{ x: number; y: number }>(undefined);
+  const swiped = useRef(false);
   const count = images.length;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
   const scrollThumbs = (direction: 1 | -1) => {
@@ -30,16 +37,47 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
     const rtl = getComputedStyle(el).direction === 'rtl';
     el.scrollBy({ left: THUMB_STEP * direction * (rtl ? -1 : 1), behavior: 'smooth' });
   };
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    swiped.current = false;
+    touch.current = event.pointerType === 'touch' ? { x: event.clientX, y: event.clientY } : undefined;
+  };
+  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
+    const start = touch.current;
+    touch.current = undefined;
+    if (!start || count < 2) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) < SWIPE || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
+    swiped.current = true;
+    // The finger pulls the next picture in from the end of the line: leftwards in English, rightwards in Arabic.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    go(dx < 0 !== rtl ? 1 : -1);
+  };
 
   return (
     <div className={styles.gallery}>
-      <div className={styles.mainImage}>
-        <ProductImage
-          image={images[index]}
-          alt={alt}
-          sizes="(max-width: 940px) 100vw, 50vw"
-          load={index === 0 ? 'main' : 'lazy'}
-        />
+      <div
+        className={styles.mainImage}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (touch.current = undefined)}
+      >
+        <button
+          type="button"
+          className={styles.zoomButton}
+          aria-label={t('viewer.open', { name: alt })}
+          aria-haspopup="dialog"
+          onClick={() => {
+            if (swiped.current) swiped.current = false;
+            else if (images.length > 0) setViewing(true);
+          }}
+        >
+          <ProductImage
+            image={images[index]}
+            alt={alt}
+            sizes="(max-width: 940px) 100vw, 50vw"
+            load={index === 0 ? 'main' : 'lazy'}
+          />
+        </button>
         {count > 1 && (
           <>
             <button
@@ -98,6 +136,17 @@ export function ProductGallery({ images, alt }: { images: Image[]; alt: string }
             <ChevronRightIcon size={18} className="flip-rtl" />
           </button>
         </div>
+      )}
+      {viewing && (
+        <PictureViewer
+          images={images}
+          start={index}
+          name={alt}
+          onClose={(at) => {
+            setViewing(false);
+            setIndex(at);
+          }}
+        />
       )}
     </div>
   );
