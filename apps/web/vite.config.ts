@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compileHints } from './build/compile-hints.ts';
-import { criticalFonts } from './build/critical-fonts.ts';
-import { fontFallbacks } from './build/font-fallbacks.ts';
+import { criticalFonts } from './build/first-load/critical-fonts.ts';
+import { fontFallbacks } from './build/first-load/font-fallbacks.ts';
+import { inlineScript } from './build/first-load/inline-script.ts';
+import { leanHtml } from './build/first-load/lean-html.ts';
+import { ARABIC, subsetFonts } from './build/first-load/subset-fonts.ts';
 import { shopIcons } from './build/icons.ts';
-import { leanHtml } from './build/lean-html.ts';
 import { precompress } from './build/precompress.ts';
 import { sharedLocales } from './build/shared-locales.ts';
 
@@ -33,18 +34,20 @@ const MAIN = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 const LANDING = /[\\/]src[\\/]features[\\/](?:home|catalog)[\\/]/;
 /** Source size (bytes, before minifying) up to which a module several pages share rides with the shared chunk. */
 const SMALL_SHARED_MODULE = 3000;
-/** The first script: it must stay small and import nothing the main image would wait for. */
-const BOOT = /[\\/]src[\\/]app[\\/]boot\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     fontFallbacks(),
+    inlineScript(new URL('./src/first-load/inline.js', import.meta.url)),
     ...(isSsrBuild
       ? []
       : [
           // The texts the pages share with the API's e-mails (the contact form's subjects).
           sharedLocales(new URL('../../packages/contracts/locales/', import.meta.url), ['shared']),
+          // The Arabic face's file has the letters of every language written in Arabic script (92 KB): the
+          // shop's Arabic needs a third of it (decision 040).
+          subsetFonts([{ file: /noto-naskh-arabic-arabic-wght-normal/, unicodes: ARABIC }]),
           // The faces of src/styles/global.css that a page's first screen uses: body and headings in Latin
           // script, the Arabic face (whose Latin subset is small and often not needed) in Arabic.
           criticalFonts({
@@ -52,7 +55,6 @@ export default defineConfig(({ isSsrBuild }) => ({
             fr: [/jost-latin-wght-normal/, /cormorant-garamond-latin-500-normal/],
             ar: [/noto-naskh-arabic-arabic-wght-normal/],
           }),
-          compileHints(['framework', 'shared']),
           shopIcons(new URL('./build/shop-icon.svg', import.meta.url)),
           leanHtml(),
           precompress(),
@@ -69,21 +71,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the extra requests cost Lighthouse's mobile FCP 150 ms and its LCP nothing (measured with `npm run bench:web`).
     cssCodeSplit: false,
     assetsInlineLimit: 2048,
-    // The first script asks for the app's files itself, with the page's module (app/boot.ts, #app-scripts): Vite's
-    // helper would only look them up again, in the same long task, as it imports the app's entry.
-    modulePreload: {
-      resolveDependencies: (file, deps) => (/(^|\/)main-[\w-]+\.js$/.test(file) ? [] : deps),
-    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            // Vite's preload helper is used by the first script and by the routes: on its own, so the first
-            // script never pulls the shared chunk (and the framework behind it) in before the main image.
-            { name: 'preload-helper', test: /preload-helper/, priority: 5 },
             // Every page needs the framework: one file instead of the five the automatic split makes. Of
             // TanStack, the query client only: the back office's table library stays with the back office.
-            // app/boot.ts finds it by this name, to evaluate it in a task of its own before the app.
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
@@ -124,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
               ) => {
                 const info = (m: string) => ctx.getModuleInfo(m);
-                if (!/[\\/]src[\\/]/.test(id) || importedBy(BOOT, id, info)) return null;
+                if (!/[\\/]src[\\/]/.test(id)) return null;
                 if (importedBy(MAIN, id, info)) return 'shared';
                 const module = info(id);
                 const smallAndShared =

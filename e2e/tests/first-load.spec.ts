@@ -1,46 +1,34 @@
 import { test, expect, type Page } from '@playwright/test';
 import { firstPieceInStock } from '../fixtures/checkout';
+import { PHONE } from '../fixtures/layout';
 import { ProductPage, Shop } from '../fixtures/shop';
 
 const PRODUCT = '/product/zahra-emerald-velvet-caftan';
 /** The main picture at the default 1280 px viewport: half the width, the 800 px rendition. */
 const MAIN_IMAGE = '**/storage/products/zahra-emerald-velvet-caftan/0-800.webp';
 
-test('the other pictures wait for the main one, keep their place, then all come', async ({ page }) => {
+test('the app starts while the main picture is still on its way, its page’s scripts asked for with the page', async ({
+  page,
+}) => {
   let sendMain!: () => void;
   const mainHeld = new Promise<void>((resolve) => (sendMain = resolve));
   await page.route(MAIN_IMAGE, async (route) => {
     await mainHeld;
     await route.continue();
   });
-  const pictures: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/storage/')) pictures.push(new URL(request.url()).pathname);
-  });
-
-  await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
-  const thumbs = page.getByRole('button', { name: /^Show picture \d of \d$/ });
-  await expect(thumbs).toHaveCount(3);
-  // Styled and laid out: a lazy picture in view would be requested by now.
-  await expect(thumbs.first()).toHaveCSS('aspect-ratio', '3 / 4');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await expect(page.locator('html')).toHaveAttribute('data-hold-images', '');
-  expect(pictures).toEqual(['/storage/products/zahra-emerald-velvet-caftan/0-800.webp']);
-  const held = await thumbs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
-  expect(held.every((box: DOMRect) => box.height > 50)).toBe(true);
-
-  sendMain();
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold-images');
-  await expect
-    .poll(() =>
-      thumbs
-        .locator('img')
-        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
-    )
-    .toBe(true);
-  expect(await thumbs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))).toEqual(
-    held,
+  const response = await page.goto(PRODUCT, { waitUntil: 'commit' });
+  const html = (await response?.text()) ?? '';
+  // The product page's own module, which the app would otherwise find only once it has matched the route.
+  expect(html).toMatch(
+    /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/product-page-[\w-]+\.js">/,
   );
+  await expect(page.locator('html')).not.toHaveAttribute('data-booting');
+  expect(
+    await page
+      .locator('img[elementtiming="main-image"]')
+      .evaluate((img) => (img as HTMLImageElement).complete),
+  ).toBe(false);
+  sendMain();
 });
 
 test('the tab and home screen icons are PNG pictures of their size: no SVG for the page to draw', async ({
@@ -72,113 +60,93 @@ test('the tab and home screen icons are PNG pictures of their size: no SVG for t
   }
 });
 
-test('a page without a main picture holds nothing', async ({ page }) => {
-  await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold-images');
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
-});
+for (const { path, face, file } of [
+  {
+    lang: 'en',
+    path: PRODUCT,
+    face: 'Cormorant Garamond',
+    file: /\/cormorant-garamond-latin-500-normal-[\w-]+\.woff2$/,
+  },
+  { path: '/', face: 'Cormorant Garamond', file: /\/jost-latin-wght-normal-[\w-]+\.woff2$/ },
+  {
+    lang: 'ar',
+    path: `/ar${PRODUCT}`,
+    face: 'Noto Naskh Arabic Variable',
+    file: /\/noto-naskh-arabic-arabic-wght-normal-[\w-]+\.woff2$/,
+  },
+  {
+    lang: 'ar',
+    path: '/ar/',
+    face: 'Noto Naskh Arabic Variable',
+    file: /\/noto-naskh-arabic-arabic-wght-normal-[\w-]+\.woff2$/,
+  },
+] as const) {
+  test(`a first visit to ${path} is set in the shop’s faces, preloaded, and their arrival moves nothing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    // Every shift of the page's layout, as Chromium reports them for CLS.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { shifts: number[] };
+      const shifts: number[] = (seen.shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The faces are held until the page has been laid out in the fallbacks that stand in for them.
+    let sendFonts!: () => void;
+    const fontsHeld = new Promise<void>((resolve) => (sendFonts = resolve));
+    const fonts: string[] = [];
+    await page.route('**/assets/*.woff2', async (route) => {
+      fonts.push(new URL(route.request().url()).pathname);
+      await fontsHeld;
+      await route.continue();
+    });
+    const title = page.getByRole('heading', { level: 1 });
+    const frames = () =>
+      page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-test("on a first visit the page keeps faces that take the web fonts' room; those come after the app, with the next page, then stay", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  // Every shift of the page's layout, as Chromium reports them for CLS; which web fonts had arrived when the
-  // text changed face, and on which page.
-  await page.addInitScript(() => {
-    const seen = window as unknown as { shifts: number[]; swap?: { loaded: string[]; path: string } };
-    const shifts: number[] = (seen.shifts = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-    // On the document, not its root element: the parser has not created that one yet.
-    new MutationObserver(() => {
-      if (seen.swap || 'holdFonts' in document.documentElement.dataset) return;
-      const loaded = [...document.fonts].filter(
-        (face) => face.status === 'loaded' && !face.family.includes(' fallback: '),
-      );
-      seen.swap = { loaded: [...new Set(loaded.map((face) => face.family))].sort(), path: location.pathname };
-    }).observe(document, { attributes: true, attributeFilter: ['data-hold-fonts'], subtree: true });
-  });
-  let sendMain!: () => void;
-  const mainHeld = new Promise<void>((resolve) => (sendMain = resolve));
-  await page.route('**/storage/products/zahra-emerald-velvet-caftan/0-*.webp', async (route) => {
-    await mainHeld;
-    await route.continue();
-  });
-  let sendFonts!: () => void;
-  const fontsHeld = new Promise<void>((resolve) => (sendFonts = resolve));
-  await page.route('**/assets/*.woff2', async (route) => {
-    await fontsHeld;
-    await route.continue();
-  });
-  // The scripts that had arrived when the first font was asked for.
-  const arrived = new Set<string>();
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') arrived.add(new URL(request.url()).pathname);
-  });
-  const fonts: string[] = [];
-  let arrivedAtFirstFont: string[] | undefined;
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'font') return;
-    arrivedAtFirstFont ??= [...arrived];
-    fonts.push(new URL(request.url()).pathname);
-  });
-  const title = page.getByRole('heading', { level: 1 });
-  const face = () => title.evaluate((el) => getComputedStyle(el).fontFamily);
-  const frames = () =>
-    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const preloaded = [
+      ...((await response?.text()) ?? '').matchAll(/<link rel="preload" as="font"[^>]* href="([^"]+)">/g),
+    ].map((m) => m[1]);
+    expect(preloaded).toContainEqual(expect.stringMatching(file));
+    await expect(title).toBeVisible();
+    await frames();
+    expect(fonts).toContainEqual(expect.stringMatching(file));
+    expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+      new RegExp(`^"?${face}"?,`),
+    );
+    const before = await title.boundingBox();
 
-  await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
-  await expect(title).toBeVisible();
-  await frames();
-  await expect(page.locator('html')).toHaveAttribute('data-hold-fonts', '');
-  expect(fonts).toEqual([]);
-  expect(await face()).toMatch(/^"Cormorant Garamond fallback: Times New Roman"/);
-  const before = await title.boundingBox();
-
-  // The picture painted, the app's files come first, then the page's two faces, asked for at once.
-  sendMain();
-  await expect.poll(() => fonts.some((f) => /\/jost-latin-wght-normal-[\w-]+\.woff2$/.test(f))).toBe(true);
-  await expect
-    .poll(() => fonts.some((f) => /\/cormorant-garamond-latin-500-normal-[\w-]+\.woff2$/.test(f)))
-    .toBe(true);
-  const appScripts = await page.evaluate(
-    () => JSON.parse(document.getElementById('app-scripts')?.textContent ?? '[]') as string[],
-  );
-  // The framework among them, which app/boot.ts evaluates on its own before the app.
-  expect(appScripts).toContainEqual(expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/));
-  expect(arrivedAtFirstFont).toEqual(expect.arrayContaining(appScripts));
-
-  // Arrived, they are kept for the next page: this one stays in the faces the shopper has been reading.
-  sendFonts();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
-  await frames();
-  await expect(page.locator('html')).toHaveAttribute('data-hold-fonts', '');
-  expect(await face()).toMatch(/^"Cormorant Garamond fallback: Times New Roman"/);
-  const after = await title.boundingBox();
-  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(1);
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
-
-  // The next page the app shows is set in them, from its first frame.
-  await page.getByRole('link', { name: 'My account' }).click();
-  await expect(page).toHaveURL(/\/account\/login$/);
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
-  expect(await page.evaluate(() => (window as unknown as { swap?: unknown }).swap)).toEqual({
-    loaded: ['Cormorant Garamond', 'Jost Variable'],
-    path: '/account/login',
+    sendFonts();
+    await expect
+      .poll(() => page.evaluate((family) => document.fonts.check(`1em "${family}"`, document.title), face))
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (family) => [...document.fonts].some((f) => f.family === family && f.status === 'loaded'),
+          face,
+        ),
+      )
+      .toBe(true);
+    await frames();
+    const after = await title.boundingBox();
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(1);
+    expect(Math.abs((after?.height ?? 0) - (before?.height ?? 0))).toBeLessThan(1);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
+    // Nothing stands in for them any more: the heading is drawn in the shop's face.
+    expect(
+      await title.evaluate(
+        (el, family) => document.fonts.check(`1em "${family}"`, el.textContent ?? ''),
+        face,
+      ),
+    ).toBe(true);
   });
-  expect(await face()).toMatch(/^"Cormorant Garamond"/);
-
-  // So is the next visit's first page.
-  fonts.length = 0;
-  await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
-  await expect(title).toBeVisible();
-  await expect(page.locator('html')).not.toHaveAttribute('data-hold-fonts');
-  expect(await face()).toMatch(/^"Cormorant Garamond"/);
-});
+}
 
 /**
  * Slow 4G as Lighthouse's mobile run sets it, and a phone's CPU (docs/design.md, Storefront). The app's code
@@ -197,7 +165,7 @@ async function slowPhoneHoldingTheApp(page: Page): Promise<() => void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let sendApp!: () => void;
   const appHeld = new Promise<void>((resolve) => (sendApp = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
+  await page.route('**/assets/index-*.js', async (route) => {
     await appHeld;
     await route.continue();
   });

@@ -241,15 +241,15 @@ describe('storefront pages', () => {
     ]);
     expect(preloads((await page('/ar/faq')).html)).toEqual(['/assets/arabic-abc.woff2']);
     expect(preloads((await page('/fr/faq')).html)).toEqual([]);
-    // Beside a main image nothing shares the line: the fonts come after its paint (index.html, app/boot.ts).
-    for (const path of [
-      '/',
-      '/product/zahra-emerald-velvet-caftan',
-      '/ar/product/zahra-emerald-velvet-caftan',
-    ]) {
+    // Beside a main image too: a first visit shows the shop's faces, not the device's (decision 040).
+    for (const [path, fonts] of [
+      ['/', ['/assets/latin-abc.woff2', '/assets/display-abc.woff2']],
+      ['/product/zahra-emerald-velvet-caftan', ['/assets/latin-abc.woff2', '/assets/display-abc.woff2']],
+      ['/ar/product/zahra-emerald-velvet-caftan', ['/assets/arabic-abc.woff2']],
+    ] as const) {
       const { html } = await page(path);
       expect(html, path).toContain('<link rel="preload" as="image"');
-      expect(preloads(html), path).toEqual([]);
+      expect(preloads(html), path).toEqual(fonts);
     }
   });
 

@@ -165,7 +165,7 @@ export async function render(url: string, services: SiteServices): Promise<Rende
   const t = i18n.getFixedT(lang);
   const { load } = await route.page();
   const data: PageData = load ? await load(loadContext(params, address.searchParams, lang, services, t)) : {};
-  const base = { lang, dir: directionOf(lang), head: '', html: '', boot: '', modules: [], mainImage: false };
+  const base = { lang, dir: directionOf(lang), head: '', html: '', boot: '', modules: [] };
   if (data.redirect)
     return { ...base, status: 301, redirect: languagePath(lang, data.redirect), cacheable: false };
 
@@ -204,7 +204,6 @@ export async function render(url: string, services: SiteServices): Promise<Rende
     html,
     boot: scriptJson(boot),
     modules: html ? [facts.module] : [],
-    mainImage: Boolean(head.preload?.length),
     cacheable: status === 200 || Boolean(facts.browserOnly),
     error,
   };

@@ -68,11 +68,6 @@ export interface RenderedPage {
   boot: string;
   /** The page's own code, as keys of the client build's manifest: its styles and chunk go with the HTML. */
   modules: string[];
-  /**
-   * The head preloads the page's main image: nothing else may share the line with it, not even the fonts of the
-   * first screen, which wait for its paint on a first visit (decision 012).
-   */
-  mainImage: boolean;
   /** Worth keeping: a page of the shop, or the one page every address of a browser-rendered route shares. */
   cacheable: boolean;
   /** Why the server could not render the page (the browser renders it instead), for the log. */

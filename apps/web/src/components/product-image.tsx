@@ -8,14 +8,13 @@ interface ProductImageProps {
   sizes: string;
   /**
    * When it is fetched. `main`: the page's largest picture, first and at high priority. `lazy` (the default):
-   * when it nears the viewport, and on a page's first load not before the main picture is painted (the
-   * `data-hold-images` rule of global.css), so that it never shares the line with it.
+   * when it nears the viewport (the browser's lazy loading).
    */
   load?: 'main' | 'lazy';
   className?: string;
 }
 
-/** Lets the first script see when the main image is painted (app/boot.ts), where the browser tells. */
+/** Names the main image's paint in Chromium's Element Timing, for the stories and benchmarks that wait for it. */
 export const MAIN_IMAGE_TIMING = { elementtiming: 'main-image' } as Record<string, string>;
 
 export function ProductImage({ image, alt, sizes, load = 'lazy', className }: ProductImageProps) {

@@ -1,4 +1,4 @@
-import { useClientStore } from './client-store';
+import { useClientStore } from '@/first-load/client-store';
 import { STORAGE_KEYS, storage } from './storage';
 
 export type Theme = 'light' | 'dark';

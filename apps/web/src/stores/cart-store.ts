@@ -1,4 +1,4 @@
-import { useClientStore } from '@/lib/client-store';
+import { useClientStore } from '@/first-load/client-store';
 import { STORAGE_KEYS, onOtherTabChange, storage } from '@/lib/storage';
 import {
   addItem,

@@ -50,8 +50,8 @@ export async function loadSiteAssets(config: Config): Promise<SiteAssets> {
 
 /** How long a page may take to render on the server before the browser is left to render it. */
 const RENDER_TIMEOUT_MS = 2000;
-/** The storefront's app, as the client build's manifest names it: every page loads it (app/boot.ts). */
-const MAIN_MODULE = 'src/app/main.tsx';
+/** The storefront's app, as the client build's manifest names it: every page loads it (index.html's script). */
+const MAIN_MODULE = 'index.html';
 
 /** The language the visitor last used, as the storefront saved it (lib/i18n.ts), if any. */
 const savedLanguage = (request: FastifyRequest) =>
@@ -144,8 +144,8 @@ export async function registerSite(
         : fillTemplate(template, page, {
             // The app's entry (app/main.tsx) and the page's own module, with all they import.
             ...routeAssets([MAIN_MODULE, ...page.modules]),
-            // Beside a main image, the fonts wait for its paint (index.html, app/boot.ts: decision 012).
-            fonts: page.mainImage ? [] : (criticalFonts[page.lang] ?? []),
+            // The faces of the first screen in the page's language, found at once (decision 040).
+            fonts: criticalFonts[page.lang] ?? [],
           });
       entry = { status: page.status, redirect: page.redirect, html, tags: recording.tags() };
       // A known pattern with an unknown slug (`/product/<anything>`) is not worth a place.

@@ -71,26 +71,30 @@ const href = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '
 
 /**
  * index.html for one page: <html lang dir>, the head the storefront wrote, the page's own stylesheets and the
- * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the list of
- * the scripts that hydrate it, the page rendered, and the boot data (shop, inlined answers, translations) for
- * the first paint. The scripts are not preloaded here: they would share the line with the main image (decision
- * 012). The first script (app/boot.ts) asks for all of them at once when it starts the app, instead of
- * discovering them import after import, a round trip each.
+ * fonts of its first screen (found otherwise only once the stylesheet is in, a round trip later), the scripts
+ * that hydrate it (preloaded at once: the page's own module would otherwise be found only once the app has run
+ * and matched the route, two downloads later), the page rendered, and the boot data (shop, inlined answers,
+ * translations) for the first paint. What index.html already links (the app's entry and what it imports) is not
+ * linked twice.
  */
 export function fillTemplate(
   template: Template,
   page: Pick<RenderedPage, 'lang' | 'dir' | 'head' | 'html' | 'boot'>,
   assets: { css: string[]; fonts: string[]; js?: string[] },
 ): string {
+  const linked = (file: string) =>
+    template.before.includes(`"${file}"`) || template.after.includes(`"${file}"`);
   const head = [
     page.head,
-    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
+    ...assets.css
+      .filter((file) => !linked(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
     ...assets.fonts.map(
       (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href(file)}">`,
     ),
-    ...(assets.js?.length
-      ? [`<script type="application/json" id="app-scripts">${JSON.stringify(assets.js)}</script>`]
-      : []),
+    ...(assets.js ?? [])
+      .filter((file) => !linked(file))
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href(file)}">`),
   ].join('\n    ');
   const before = template.before.replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`);
   const body = template.between.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);

@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { SearchOverlay } from '@/features/search/search-overlay';
 import { PageFallback } from '@/components/page-fallback';
 import { dropServerHeadTags, dropServerPageFacts } from '@/lib/server-head';
-import { appLive } from '@/lib/early-input';
+import { appLive } from '@/first-load/early-input';
 import { TopBar } from './top-bar';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -16,7 +16,7 @@ import styles from './frame.module.css';
 
 /**
  * Inside the page's own Suspense boundary, so its effect runs once the page itself (not only the frame) is
- * rendered: from then on the app answers taps itself and replays those made before (lib/early-input.ts), and
+ * rendered: from then on the app answers taps itself and replays those made before (first-load/early-input.ts), and
  * the head tags the server wrote for crawlers give way to the page's own, which React has just put in.
  */
 function PageLive() {
@@ -32,11 +32,6 @@ export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const firstPath = useRef<string | undefined>(pathname);
-  // A first visit kept the device's faces (app/boot.ts, tokens.css): the shop's take over with the first new
-  // page, laid out with it, before it is painted.
-  useLayoutEffect(() => {
-    if (firstPath.current !== pathname) delete document.documentElement.dataset.holdFonts;
-  }, [pathname]);
   // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
   // over (their held tap is replayed there, lib/early-input.ts).
   useEffect(() => {

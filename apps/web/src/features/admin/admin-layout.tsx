@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { PageFallback } from '@/components/page-fallback';
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
 import { SelectBox } from '@/components/ui/field';
-import { appLive } from '@/lib/early-input';
+import { appLive } from '@/first-load/early-input';
 import { changeLanguage } from '@/lib/i18n';
 import { setTheme, useTheme } from '@/lib/theme';
 import { useAdminMessages } from './api/messages';

@@ -1,6 +1,6 @@
 import type { AuthResponse, User, UserResponse } from '@boutique/contracts';
 import { ApiError, apiRequest, onUnauthorized, setTokenRefresher } from '@/lib/api-client';
-import { useClientStore } from '@/lib/client-store';
+import { useClientStore } from '@/first-load/client-store';
 import { STORAGE_KEYS, onOtherTabChange, storage } from '@/lib/storage';
 import { createTokenRefresher } from './refresh';
 

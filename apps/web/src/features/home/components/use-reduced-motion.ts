@@ -1,4 +1,4 @@
-import { useClientStore } from '@/lib/client-store';
+import { useClientStore } from '@/first-load/client-store';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 

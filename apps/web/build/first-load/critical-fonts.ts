@@ -12,6 +12,8 @@ export function criticalFonts(byLanguage: Record<string, RegExp[]>): Plugin {
   return {
     name: 'boutique:critical-fonts',
     apply: 'build',
+    // After Vite's own hooks: the stylesheet is in the bundle by then.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const fonts = Object.values(bundle).filter(
         (file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.woff2'),

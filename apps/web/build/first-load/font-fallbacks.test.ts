@@ -48,7 +48,7 @@ describe('fallback faces of the web fonts', () => {
     expect(css).toContain(
       ":root { --font-body-fallback: 'Jost fallback: Arial', 'Jost fallback: Roboto'; --font-display-fallback: 'Cormorant Garamond fallback: Times New Roman'; --font-arabic-fallback: 'Noto Naskh Arabic fallback: Noto Naskh Arabic'; }",
     );
-    const tokens = readFileSync(new URL('../src/styles/tokens.css', import.meta.url), 'utf8');
+    const tokens = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');
     const used = new Set([...tokens.matchAll(/var\((--font-[a-z]+-fallback)\)/g)].map((m) => m[1]));
     expect(used).toEqual(new Set(SHOP_FALLBACKS.map((family) => family.variable)));
   });

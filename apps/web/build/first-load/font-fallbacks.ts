@@ -35,8 +35,8 @@ export interface FallbackFamily {
 /**
  * `@font-face` rules for faces every visitor already has, resized so that text set in them takes the room the
  * web font will take (Capsize's metric overrides: size, ascent, descent, line gap), and for each web font a
- * custom property listing them. A first visit's first page shows its text in them (decision 012), and the next
- * page in the web fonts without its lines taking other room; so does a page whose fonts are late. A family
+ * custom property listing them. A page whose web fonts are not in yet shows its text in them, and the swap to the
+ * web fonts moves no line (decision 040). A family
  * of fallbacks per local face, with the overrides that fit it, tried in order: the first the device has wins.
  */
 export function fallbackFontFaces(families: FallbackFamily[]): string {

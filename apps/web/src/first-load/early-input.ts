@@ -1,19 +1,24 @@
-import { nextTask } from './next-task';
+import { nextTask } from '@/lib/next-task';
 
 /**
- * What the shopper did before the app listened. index.html's inline script holds every tap on the server's page
- * (marking the button tapped, `data-tap-held`) and notes the controls that changed, until the app has hydrated
- * the page; `appLive` then ends the boot state and replays them, on the same elements, which hydration kept.
- * The browser keeps what it does as the app would: links, a button that opens a dialog itself (`commandfor`),
- * and choices (a size's radio, a filter's checkbox), whose change it notes. A tap is a click again: a button
- * runs its handler. A control the browser already changed (a size chosen, a radio moved with the arrow keys,
- * text typed in) is a change React would not see: React 19 keeps the element's state when it hydrates and
- * takes it as its own. So it is put back to what React rendered and changed again the way the shopper did,
- * which React hears.
+ * What the shopper did before the app listened (decision 040). The inline script (inline.js) holds a tap on a
+ * button of the server's page (marking it, `data-tap-held`) and notes the controls that changed, until the app
+ * has hydrated the page; `appLive` then ends the boot state and replays them, on the same elements, which
+ * hydration kept. The browser keeps what it does as the app would: links, a button that opens a dialog itself
+ * (`commandfor`), and choices (a size's radio, a filter's checkbox), whose change it notes. A held tap is a
+ * click again, only where it still means what the shopper saw: the same address, the button still in the page,
+ * shown, enabled and named as it was (hydration may have replaced or renamed it). A control the browser already
+ * changed (a size chosen, a radio moved with the arrow keys, text typed in) is a change React would not see:
+ * React 19 keeps the element's state when it hydrates and takes it as its own. So it is put back to what React
+ * rendered and changed again the way the shopper did, which React hears.
  */
 interface EarlyEvent {
   type: 'click' | 'change' | 'input';
   target: Element;
+  /** The page's address when it happened. */
+  href?: string;
+  /** A button's name when it was tapped (its aria-label, else its text). */
+  name?: string | null;
 }
 
 type Booting = HTMLElement & { earlyInput?: EarlyEvent[] };
@@ -33,6 +38,15 @@ function snapshot(target: Element): string | boolean | undefined {
     return target.checked;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target.value;
   return undefined;
+}
+
+/** Whether a held tap still lands where the shopper meant it: see the module's comment. */
+function stillMeant({ target, href, name }: EarlyEvent): boolean {
+  if (!target.isConnected || (href !== undefined && href !== location.href)) return false;
+  if (!(target instanceof HTMLButtonElement)) return false;
+  if (target.disabled || target.closest('[inert], [hidden]')) return false;
+  if (typeof target.checkVisibility === 'function' && !target.checkVisibility()) return false;
+  return name === undefined || name === (target.getAttribute('aria-label') || target.textContent);
 }
 
 function replayChange(target: Element, changedTo: string | boolean | undefined) {
@@ -55,7 +69,7 @@ function replayChange(target: Element, changedTo: string | boolean | undefined) 
   }
 }
 
-/** True from index.html's inline script until the app has taken over the server's page (appLive). */
+/** True from the inline script (inline.js) until the app has taken over the server's page (appLive). */
 export const booting = () => 'booting' in document.documentElement.dataset;
 
 /**
@@ -72,12 +86,14 @@ export async function appLive() {
   const changes = new Map<Element, ReturnType<typeof snapshot>>();
   for (const { type, target } of early) if (type !== 'click') changes.set(target, snapshot(target));
   const replayed = new Set<Element>();
-  for (const { type, target } of early) {
+  for (const event of early) {
+    const { type, target } = event;
     // A task of its own, as each tap had: the app renders what one did before the next is replayed.
     await nextTask();
-    if (!target.isConnected) continue;
+    if (!target.isConnected || (event.href !== undefined && event.href !== location.href)) continue;
     if (type === 'click') {
-      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      if (stillMeant(event))
+        target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     } else if (!replayed.has(target)) {
       replayed.add(target);
       replayChange(target, changes.get(target));

@@ -27,7 +27,12 @@ function Piece() {
   );
 }
 
-type Early = { type: 'click' | 'change' | 'input'; target: Element };
+type Early = {
+  type: 'click' | 'change' | 'input';
+  target: Element;
+  href?: string;
+  name?: string | null;
+};
 
 /** The server's page, then what the shopper does before the app listens, then the app taking over. */
 async function hydrateAfter(early: (root: HTMLElement) => Early[]) {
@@ -55,13 +60,36 @@ describe('appLive', () => {
   });
 
   it('replays held taps in order, on the elements the server rendered', async () => {
-    const root = await hydrateAfter((r) => [
-      { type: 'click', target: $(r, '[data-size="L"]') },
-      { type: 'click', target: $(r, 'button') },
-    ]);
-    expect($(root, 'output').textContent).toBe('L');
+    const root = await hydrateAfter((r) => {
+      const large = $<HTMLInputElement>(r, 'input[value="L"]');
+      large.checked = true;
+      return [
+        { type: 'change', target: large, href: location.href },
+        { type: 'click', target: $(r, 'button'), href: location.href, name: 'Add' },
+        { type: 'click', target: $(r, 'button'), href: location.href, name: 'Add' },
+      ];
+    });
+    expect($(root, 'output').textContent).toBe('L,L');
     expect($<HTMLInputElement>(root, 'input[value="L"]').checked).toBe(true);
     expect('booting' in document.documentElement.dataset).toBe(false);
+  });
+
+  it('drops a tap whose page has changed since: another address, or the button renamed or disabled', async () => {
+    const elsewhere = await hydrateAfter((r) => [
+      { type: 'click', target: $(r, 'button'), href: `${location.href}#elsewhere`, name: 'Add' },
+    ]);
+    expect($(elsewhere, 'output').textContent).toBe('');
+    document.body.replaceChildren();
+    const renamed = await hydrateAfter((r) => [
+      { type: 'click', target: $(r, 'button'), href: location.href, name: 'Remove' },
+    ]);
+    expect($(renamed, 'output').textContent).toBe('');
+    document.body.replaceChildren();
+    const disabled = await hydrateAfter((r) => {
+      $<HTMLButtonElement>(r, 'button').disabled = true;
+      return [{ type: 'click', target: $(r, 'button'), href: location.href, name: 'Add' }];
+    });
+    expect($(disabled, 'output').textContent).toBe('');
   });
 
   it('takes the held mark off the tapped button as it replays the tap', async () => {
