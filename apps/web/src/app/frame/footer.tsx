@@ -73,7 +73,7 @@ export function Footer() {
             [paths.privacy.href(), t('nav.privacy')],
           ]}
         />
-        <section aria-labelledby="footer-contact">
+        <section aria-labelledby="footer-contact" className={styles.footerReach}>
           <h2 id="footer-contact" className={styles.footerHeading}>
             {t('footer.contact')}
           </h2>
