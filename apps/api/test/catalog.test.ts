@@ -105,7 +105,11 @@ describe('product page', () => {
     expect(product.description.ar).toMatch(/[\u0600-\u06ff]/);
     expect(product.details.length).toBeGreaterThanOrEqual(4);
     expect(product.care_instructions.length).toBeGreaterThanOrEqual(3);
-    expect(product.images.map((i) => i.sort_order)).toEqual([0, 1, 2]);
+    // Every picture the demo draws for it (a front, a detail and a back in its first colour, a front and a detail
+    // in each other colour), in order.
+    const drawn = demo.demoPictures(demo.products.find((p) => p.slug === first.slug)!);
+    expect(product.images.map((i) => i.sort_order)).toEqual(drawn.map((_, index) => index));
+    expect(product.images.map((i) => i.color)).toEqual(drawn.map((picture) => picture.color));
     expect(relatedProducts.length).toBeGreaterThan(0);
     expect(relatedProducts.length).toBeLessThanOrEqual(8);
     expect(relatedProducts.map((r) => r.slug)).not.toContain(first.slug);
