@@ -182,7 +182,9 @@ test.describe('on Slow 4G with a 4x slower CPU', () => {
     const piece = await firstPieceInStock(request);
     const shop = new Shop(page);
     const product = new ProductPage(page);
-    await page.goto(`/product/${piece.slug}`, { waitUntil: 'commit' });
+    // On the piece's colour: earlier stories may have sold its size out in the product's first colour.
+    const colour = piece.color ? `?color=${encodeURIComponent(piece.color)}` : '';
+    await page.goto(`/product/${piece.slug}${colour}`, { waitUntil: 'commit' });
     await expect(product.name).toBeVisible();
     await expect(product.size(piece.size)).not.toBeChecked();
     await page.waitForTimeout(500);
