@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export interface LocalS3 {
   endpoint: string;
@@ -12,20 +14,29 @@ export interface LocalS3 {
 }
 
 /**
- * A real S3 server on 127.0.0.1 (s3rver: the S3 REST API over a temporary directory), with one empty bucket.
- * `port` 0 takes any free port.
+ * A real S3 server on 127.0.0.1 (s3rver: the S3 REST API over a temporary directory), with one empty bucket, in
+ * a process of its own like a real one. `port` 0 takes any free port.
+ *
+ * s3rver signs the continuation token of a listing longer than one page (1,000 keys) with DES, which OpenSSL 3
+ * keeps in its legacy provider only: without `--openssl-legacy-provider` every such listing fails with
+ * InternalError (the demo's 1,145 pictures in four widths are 4,580 keys). Only this process gets the flag.
  */
 export async function startLocalS3(options: { port?: number; bucket?: string } = {}): Promise<LocalS3> {
   const bucket = options.bucket ?? 'boutique-test';
   const directory = mkdtempSync(join(tmpdir(), 'boutique-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: options.port ?? 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
+  const script = fileURLToPath(new URL('./s3-server.mjs', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', script, directory, bucket, String(options.port ?? 0)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the local S3 server exited (${code}) before answering`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      resolve((JSON.parse(line) as { port: number }).port);
+    });
   });
-  const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -39,7 +50,9 @@ export async function startLocalS3(options: { port?: number; bucket?: string } =
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
     async close() {
-      await server.close();
+      child.stdin.end();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(directory, { recursive: true, force: true });
     },
   };
