@@ -141,6 +141,45 @@ test.describe('the address typed at checkout', () => {
     cards = await book();
     await expect(cards).toHaveCount(1);
   });
+
+  test('that could not be saved is said so on the payment step, with a retry that saves it', async ({
+    page,
+    request,
+    shop,
+  }) => {
+    const account = await registerCustomer(request);
+    await fillServerCart(request, account, await piecesInStock(request, 1));
+    await signInQuickly(page, account);
+    const checkout = new CheckoutPage(page);
+    let refused = 0;
+    await page.route('**/api/v1/account/addresses', async (route) => {
+      if (route.request().method() !== 'POST' || refused > 0) return route.fallback();
+      refused++;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503 }),
+      });
+    });
+
+    await shop.open('/checkout');
+    await checkout.fillAddress(account.email);
+    await checkout.continueToPayment.click();
+    await expect(checkout.payButton).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: 'could not be saved to your address book' });
+    await expect(notice).toBeVisible();
+    expect(refused).toBe(1);
+
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/account/addresses'),
+    );
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(notice).toHaveCount(0);
+    await shop.open('/account/addresses');
+    await expect(page.getByTestId('address-card')).toHaveCount(1);
+    await expect(page.getByTestId('address-card').first()).toContainText(ADDRESS.address);
+  });
 });
 
 /** The spec's amount format: "AED 1,250" in English and French, "1,250 د.إ" in Arabic (Latin digits, comma). */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@boutique/contracts';
-import { fromFils, toFils } from '@boutique/contracts/constants';
+import { ADDRESSES_MAX, fromFils, toFils } from '@boutique/contracts/constants';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useCountryName } from '@/lib/countries';
@@ -110,6 +110,8 @@ export default function CheckoutPage() {
 
   // The saved default address fills the form, unless the customer has started typing.
   const savedList = useMemo(() => saved.data ?? [], [saved.data]);
+  // A full book (the account's limit) is not offered the box: the save could only be refused.
+  const bookHasRoom = Boolean(user) && saved.isSuccess && savedList.length < ADDRESSES_MAX;
   // Without one, the signed-in shopper's own name and address start the form.
   useEffect(() => {
     if (edited || savedId !== null) return;
@@ -200,11 +202,11 @@ export default function CheckoutPage() {
                   setValues(toValues(a));
                   setSavedId(a.id);
                 }}
-                saveToBook={user ? { checked: saveToBook, onChange: setSaveToBook } : undefined}
+                saveToBook={bookHasRoom ? { checked: saveToBook, onChange: setSaveToBook } : undefined}
                 onContinue={(valid) => {
                   // Saved as the address is confirmed, whatever payment follows (a declined card, a later
                   // visit): the shopper ticked the box on this step and expects it kept once they leave it.
-                  if (user && saveToBook) saveAddress.mutate(valid);
+                  if (bookHasRoom && saveToBook) saveAddress.mutate(valid);
                   setAddress(valid);
                   setStep(2);
                 }}
@@ -230,6 +232,7 @@ export default function CheckoutPage() {
                       }
                     : undefined
                 }
+                addressBook={{ failed: saveAddress.isError, retry: () => saveAddress.mutate(address) }}
                 shipping={{
                   methods: methods.data?.methods,
                   loading: methods.isPending,

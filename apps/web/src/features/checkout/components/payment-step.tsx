@@ -51,6 +51,8 @@ interface PaymentStepProps {
     canPlace: boolean;
     place: () => void;
   };
+  /** The address book's save of this address, when the shopper ticked it: told when it failed, with a retry. */
+  addressBook?: { failed: boolean; retry: () => void };
   onBack: () => void;
 }
 
@@ -64,6 +66,7 @@ export function PaymentStep({
   applePay,
   cashOnDelivery,
   shipping,
+  addressBook,
   onBack,
 }: PaymentStepProps) {
   const { t, i18n } = useTranslation('checkout');
@@ -118,6 +121,15 @@ export function PaymentStep({
           {t('payment.editAddress')}
         </Button>
       </section>
+      {addressBook?.failed && (
+        // The payment does not depend on it: said under the address, with its own retry.
+        <div className={styles.inlineError} role="alert">
+          <FormMessage tone="error">{t('address.saveFailed')}</FormMessage>
+          <Button variant="light" onClick={addressBook.retry}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
 
       <ShippingOptions {...shipping} disabled={busy} />
 
