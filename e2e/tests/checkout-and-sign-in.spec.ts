@@ -91,6 +91,29 @@ test.describe('signing in with Apple and Facebook', () => {
     ).toBeVisible();
     await expect(page.getByText(/expired or was already used/)).toHaveCount(0);
   });
+
+  test('the callback page says why in the shopper language, and shows no other words from its address', async ({
+    page,
+    shop,
+  }) => {
+    await shop.open('/auth/apple/callback?error=no_cookie', { lang: 'ar' });
+    await expect(page.getByRole('heading', { level: 1, name: 'تعذّر تسجيل دخولك' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('لم يُعِد هذا المتصفح ملف تعريف الارتباط');
+    await expect(page.getByRole('alert')).toContainText('Apple');
+
+    await shop.open('/auth/google/callback?error=too_many&minutes=3', { lang: 'fr' });
+    await expect(page.getByRole('alert')).toContainText(
+      'Trop de tentatives. Veuillez réessayer dans 3 minutes.',
+    );
+
+    // A crafted link cannot make the shop say something: unknown reasons get the page's own words only.
+    await shop.open('/auth/google/callback?error=Your+account+is+locked.+Call+%2B971+50+000+0000', {
+      lang: 'en',
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'We could not sign you in' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Failed to process Google login');
+    await expect(page.getByText(/account is locked|50 000 0000/)).toHaveCount(0);
+  });
 });
 
 test.describe('the address typed at checkout', () => {

@@ -263,6 +263,24 @@ export const TOTP_DIGITS = 6;
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
 
+/**
+ * Why a sign-in with a provider did not finish: the API sends the shopper's browser back to the callback page
+ * with one of these as `error` (and `minutes` with too_many), and the page says it in the shopper's language.
+ * The page shows nothing else from its address, so a crafted link cannot put words in the shop's mouth.
+ */
+export const SOCIAL_SIGN_IN_ERRORS = [
+  'unavailable',
+  'cancelled',
+  'expired',
+  'failed',
+  'other_browser',
+  'no_cookie',
+  'no_email',
+  'email_taken',
+  'too_many',
+] as const;
+export type SocialSignInError = (typeof SOCIAL_SIGN_IN_ERRORS)[number];
+
 /** Largest profile photo the API takes. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Most saved addresses one account keeps. */

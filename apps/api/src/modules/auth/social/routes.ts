@@ -23,7 +23,6 @@ import {
   INVALID_LOGIN_CODE,
   newBinding,
   PROVIDER_LABELS,
-  SOCIAL_MESSAGES,
   type CallbackOutcome,
   type CallbackParams,
   type SocialAuthService,
@@ -149,10 +148,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
     } catch (err) {
       // The shopper is navigating: a page with a message, not a JSON 500. The log gets no query or values.
       request.log.error({ provider, reason: describeError(err) }, 'social sign-in failed unexpectedly');
-      return reply.redirect(
-        social.errorLocation(social.callbackPage(provider), SOCIAL_MESSAGES.failed(provider)),
-        302,
-      );
+      return reply.redirect(social.errorLocation(social.callbackPage(provider), 'failed'), 302);
     }
     if (outcome.failure?.bindingMismatch) {
       securityEvent(request, 'oauth_binding_mismatch', { provider, reason: outcome.failure.reason });
@@ -198,14 +194,15 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
           });
         }
         if (!social.isEnabled(provider)) {
-          return reply.redirect(social.errorLocation(returnTo, SOCIAL_MESSAGES.unavailable(provider)), 302);
+          return reply.redirect(social.errorLocation(returnTo, 'unavailable'), 302);
         }
         try {
           await throttle(req, reply, [[startPerIp, clientKey(req.ip)]]);
         } catch (err) {
-          // A browser is navigating: the callback page shows the message rather than a JSON answer.
+          // A browser is navigating: the callback page says it rather than a JSON answer.
           if (err instanceof HttpError && err.statusCode === 429) {
-            return reply.redirect(social.errorLocation(returnTo, err.message), 302);
+            const minutes = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60) / 60));
+            return reply.redirect(social.errorLocation(returnTo, 'too_many', minutes), 302);
           }
           throw err;
         }
@@ -220,7 +217,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (
           } else {
             req.log.error({ provider, reason: describeError(err) }, 'social sign-in could not start');
           }
-          return reply.redirect(social.errorLocation(returnTo, SOCIAL_MESSAGES.failed(provider)), 302);
+          return reply.redirect(social.errorLocation(returnTo, 'failed'), 302);
         }
       },
     );

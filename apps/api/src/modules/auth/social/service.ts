@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { SOCIAL_PROVIDERS, languagePath, pathLanguage, type SocialProvider } from '@boutique/contracts';
+import {
+  SOCIAL_PROVIDERS,
+  languagePath,
+  pathLanguage,
+  type SocialProvider,
+  type SocialSignInError,
+} from '@boutique/contracts';
 import type { Database } from '../../../db/client.js';
 import { oauthGrants, userIdentities, users } from '../../../db/schema/index.js';
 import { isUniqueViolation, type AuthService, type Client, type Session, type Tx } from '../service.js';
@@ -12,25 +18,6 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   apple: 'Apple',
   facebook: 'Facebook',
 };
-
-/** What the callback page shows; none of them names a person, a token or what exactly failed. */
-export const SOCIAL_MESSAGES = {
-  unavailable: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} is not available on this shop.`,
-  cancelled: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} was cancelled.`,
-  expired: (p: SocialProvider) =>
-    `This sign-in with ${PROVIDER_LABELS[p]} has expired or was already used. Please try again.`,
-  failed: (p: SocialProvider) => `Sign-in with ${PROVIDER_LABELS[p]} failed. Please try again.`,
-  otherBrowser: (p: SocialProvider) =>
-    `This sign-in with ${PROVIDER_LABELS[p]} was begun in another browser. Please start it again here.`,
-  noCookie: (p: SocialProvider) =>
-    `This browser did not send back the cookie set when sign-in with ${PROVIDER_LABELS[p]} began ` +
-    '(cookies blocked, or the sign-in was begun in another browser). Please allow cookies for this shop and try again.',
-  noEmail: (p: SocialProvider) =>
-    `${PROVIDER_LABELS[p]} did not share your e-mail address, which we need to create your account. ` +
-    'Please try again and allow it, or register with your e-mail address.',
-  emailTaken: () =>
-    'An account with this e-mail address already exists. Please sign in the way you did before.',
-} as const;
 
 export const INVALID_LOGIN_CODE = 'Invalid or expired sign-in code. Please try again.';
 
@@ -76,11 +63,11 @@ interface StatePayload {
   returnTo: string;
 }
 
-/** A refusal the person can act on, shown on the callback page. */
+/** A refusal the person can act on, said on the callback page. */
 class SignInRefused extends Error {
   override name = 'SignInRefused';
   constructor(
-    readonly userMessage: string,
+    readonly error: SocialSignInError,
     readonly reason: string,
   ) {
     super(reason);
@@ -152,9 +139,14 @@ export class SocialAuthService {
   }
 
   /** Error address for the callback page. */
-  errorLocation(returnTo: string, message: string): string {
+  /**
+   * The callback page saying why the sign-in did not finish: a reason of SOCIAL_SIGN_IN_ERRORS, which the page
+   * says in the shopper's language (with `minutes` to wait after too many attempts).
+   */
+  errorLocation(returnTo: string, error: SocialSignInError, minutes?: number): string {
     const url = new URL(returnTo);
-    url.searchParams.set('error', message);
+    url.searchParams.set('error', error);
+    if (minutes !== undefined) url.searchParams.set('minutes', String(minutes));
     return url.toString();
   }
 
@@ -197,7 +189,7 @@ export class SocialAuthService {
   ): Promise<CallbackOutcome> {
     const fallback = this.callbackPage(provider);
     if (!this.isEnabled(provider)) {
-      return this.#failed(fallback, SOCIAL_MESSAGES.unavailable(provider), 'provider not configured');
+      return this.#failed(fallback, 'unavailable', 'provider not configured');
     }
     // Consumed first, whatever else the answer says: a state is good for one return only.
     const consumed = params.state ? await this.#consumeState(provider, params.state) : undefined;
@@ -209,8 +201,8 @@ export class SocialAuthService {
     if (consumed && !bound) {
       const [message, reason] =
         binding === undefined
-          ? [SOCIAL_MESSAGES.noCookie(provider), 'no binding cookie']
-          : [SOCIAL_MESSAGES.otherBrowser(provider), 'state begun in another browser'];
+          ? (['no_cookie', 'no binding cookie'] as const)
+          : (['other_browser', 'state begun in another browser'] as const);
       return {
         ...this.#failed(returnTo, message, reason),
         failure: { reason, bindingMismatch: true },
@@ -220,15 +212,13 @@ export class SocialAuthService {
 
     if (params.error !== undefined) {
       const code = /^[a-z_]{1,64}$/i.test(params.error) ? params.error : 'unrecognised';
-      const message = CANCELLED.has(params.error)
-        ? SOCIAL_MESSAGES.cancelled(provider)
-        : SOCIAL_MESSAGES.failed(provider);
-      return this.#failed(returnTo, message, `provider answered ${code}`);
+      const error = CANCELLED.has(params.error) ? 'cancelled' : 'failed';
+      return this.#failed(returnTo, error, `provider answered ${code}`);
     }
     if (!grant) {
-      return this.#failed(returnTo, SOCIAL_MESSAGES.expired(provider), 'unknown, used or expired state');
+      return this.#failed(returnTo, 'expired', 'unknown, used or expired state');
     }
-    if (!params.code) return this.#failed(returnTo, SOCIAL_MESSAGES.failed(provider), 'no code');
+    if (!params.code) return this.#failed(returnTo, 'failed', 'no code');
 
     let profile: ProviderProfile;
     try {
@@ -242,7 +232,7 @@ export class SocialAuthService {
       });
     } catch (err) {
       if (err instanceof ProviderError) {
-        return this.#failed(returnTo, SOCIAL_MESSAGES.failed(provider), err.message);
+        return this.#failed(returnTo, 'failed', err.message);
       }
       throw err;
     }
@@ -251,7 +241,7 @@ export class SocialAuthService {
     try {
       signedIn = await this.#signIn(provider, profile, sha256Hex(binding ?? ''));
     } catch (err) {
-      if (err instanceof SignInRefused) return this.#failed(returnTo, err.userMessage, err.reason);
+      if (err instanceof SignInRefused) return this.#failed(returnTo, err.error, err.reason);
       throw err;
     }
     await this.auth.publishRevoked(signedIn.revoked);
@@ -302,8 +292,8 @@ export class SocialAuthService {
     return client;
   }
 
-  #failed(returnTo: string, message: string, reason: string): CallbackOutcome {
-    return { location: this.errorLocation(returnTo, message), failure: { reason } };
+  #failed(returnTo: string, error: SocialSignInError, reason: string): CallbackOutcome {
+    return { location: this.errorLocation(returnTo, error), failure: { reason } };
   }
 
   async #consumeState(
@@ -387,7 +377,7 @@ export class SocialAuthService {
     }
 
     const email = profile.email;
-    if (!email) throw new SignInRefused(SOCIAL_MESSAGES.noEmail(provider), 'no e-mail for a new identity');
+    if (!email) throw new SignInRefused('no_email', 'no e-mail for a new identity');
     const [existing] = await tx
       .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
       .from(users)
@@ -398,7 +388,7 @@ export class SocialAuthService {
     let takenOver = false;
     if (existing) {
       if (!profile.emailVerified) {
-        throw new SignInRefused(SOCIAL_MESSAGES.emailTaken(), 'e-mail of an account, not verified');
+        throw new SignInRefused('email_taken', 'e-mail of an account, not verified');
       }
       userId = existing.id;
       if (existing.verifiedAt === null) {
