@@ -36,8 +36,8 @@ const app = (
 // The server rendered the page: let the browser paint it before hydration takes the main thread, then hydrate
 // in a transition, which React does in slices that yield to the browser (a phone's CPU needs several hundred
 // ms): no long task. Taps meanwhile wait in index.html's inline script and are replayed once the page is live
-// (lib/early-input.ts). A page the server rendered in another language than the one saved here (cookie lost)
-// is rendered afresh instead.
+// (first-load/early-input.ts). A page the server rendered in another language than the one saved here (cookie
+// lost) is rendered afresh instead.
 if (root.hasChildNodes() && i18n.language === bootData().i18n.lng) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   startTransition(() => {

@@ -33,7 +33,7 @@ export function Frame({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const firstPath = useRef<string | undefined>(pathname);
   // A new page starts at its top; the first one stays where the shopper has scrolled it before the app took
-  // over (their held tap is replayed there, lib/early-input.ts).
+  // over (their held tap is replayed there, first-load/early-input.ts).
   useEffect(() => {
     if (firstPath.current === pathname) return;
     firstPath.current = undefined;

@@ -30,10 +30,9 @@ import { AuditLog } from '../components/audit-log';
 import { staleRecord } from '../components/conflict';
 import { LeaveGuard } from '../components/leave-guard';
 import { PictureUploader } from '../components/picture-uploader';
-import { problemText } from '../components/problems';
+import { messageAt, problemText } from '../components/problems';
 import { PieceFace } from '../components/piece-face';
 import { SeoFields } from '../components/seo-fields';
-import { messageAt } from '../products/product-fields';
 
 const emptyText = () => ({ en: '', fr: '', ar: '' });
 

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { get } from 'react-hook-form';
 
 /**
  * The shared schemas and the API word their refusals in English (contracts); the back office says them in the
@@ -52,4 +53,12 @@ export function problemText(message: string | undefined, t: TFunction<'admin'>):
     if (match) return t(`problems.${kind}`, { max: match[1] ?? '', ...match.groups });
   }
   return message;
+}
+
+/** The message of the form's error at a path (`name.ar`, `sizes.0.stock`), if any. */
+export function messageAt(errors: object, path: string): string | undefined {
+  const found: unknown = get(errors, path);
+  return found && typeof found === 'object' && 'message' in found && typeof found.message === 'string'
+    ? found.message
+    : undefined;
 }

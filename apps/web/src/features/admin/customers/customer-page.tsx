@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAdminCustomer } from '../api/customers';
-import { NotesCard } from '../desk/notes-card';
-import { TagsCard } from '../desk/tags-card';
+import { NotesCard } from '../components/desk/notes-card';
+import { TagsCard } from '../components/desk/tags-card';
 import { AdminPageHeader, OrderStatusBadge, QueryState, formatDateTime } from '../components/admin-ui';
 
 /** One account: who, its tags and the staff's notes, its orders and its saved addresses (read only). */

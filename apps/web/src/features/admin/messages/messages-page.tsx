@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminFailedMail, AdminMessage } from '@boutique/contracts/admin';
 import { useAdminMessages, useFailedMails, useResendMail, useUpdateMessage } from '../api/messages';
 import { staleRecord } from '../components/conflict';
-import { ReplyThread } from '../desk/reply-thread';
+import { ReplyThread } from '../components/desk/reply-thread';
 import {
   AdminPageHeader,
   Pager,

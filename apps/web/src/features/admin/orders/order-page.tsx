@@ -21,7 +21,7 @@ import {
   formatDateTime,
 } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
-import { NotesCard } from '../desk/notes-card';
+import { NotesCard } from '../components/desk/notes-card';
 import { ConflictNotice, staleRecord } from '../components/conflict';
 import { LeaveGuard } from '../components/leave-guard';
 import { problemText } from '../components/problems';

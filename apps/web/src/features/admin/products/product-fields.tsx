@@ -1,5 +1,4 @@
 import {
-  get,
   type FieldErrors,
   type FieldPath,
   type UseFormRegister,
@@ -8,21 +7,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@boutique/contracts/constants';
 import { inputClass, ltrInputClass } from '@/components/ui/field';
-import { problemText } from '../components/problems';
+import { messageAt, problemText } from '../components/problems';
 import type { ProductFormValues } from './product-values';
 
 // The pieces the product form's sections are built of: a field's problem, an amount, a text in three languages.
 
 /** An empty text in each of the three languages. */
 export const emptyText = () => ({ en: '', fr: '', ar: '' });
-
-/** The message of the form's error at a path (`name.ar`, `sizes.0.stock`), if any. */
-export function messageAt(errors: object, path: string): string | undefined {
-  const found: unknown = get(errors, path);
-  return found && typeof found === 'object' && 'message' in found && typeof found.message === 'string'
-    ? found.message
-    : undefined;
-}
 
 export function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
   if (!text) return null;

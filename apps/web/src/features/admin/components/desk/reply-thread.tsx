@@ -4,10 +4,10 @@ import type { AdminMessage } from '@boutique/contracts/admin';
 import { DESK_LIMITS } from '@boutique/contracts/admin-desk';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
-import { useSendReply, useThread } from '../api/desk';
-import { errorMessage } from '../components/admin-ui';
+import { useSendReply, useThread } from '../../api/desk';
+import { errorMessage } from '../admin-ui';
 import { TimelineEntry } from './timeline-entry';
-import { staleRecord } from '../components/conflict';
+import { staleRecord } from '../conflict';
 
 const TONE = { queued: 'warn', sent: 'good', failed: 'bad' } as const;
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { DESK_LIMITS, TagSchema } from '@boutique/contracts/admin-desk';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
-import { useSetTags } from '../api/desk';
-import { errorMessage } from '../components/admin-ui';
-import { staleRecord } from '../components/conflict';
+import { useSetTags } from '../../api/desk';
+import { errorMessage } from '../admin-ui';
+import { staleRecord } from '../conflict';
 
 /** A customer's tags as chips: add one, remove one; each change names the version the page showed. */
 export function TagsCard({

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DESK_LIMITS } from '@boutique/contracts/admin-desk';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
-import { useAddNote, useDeleteNote, useNotes, type NoteSubject } from '../api/desk';
-import { errorMessage } from '../components/admin-ui';
+import { useAddNote, useDeleteNote, useNotes, type NoteSubject } from '../../api/desk';
+import { errorMessage } from '../admin-ui';
 import { TimelineEntry } from './timeline-entry';
 
 /** The staff's internal notes on an order or a customer: a timeline, newest first, with a small form. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminNote } from '@boutique/contracts/admin-desk';
-import { formatDateTime } from '../components/admin-ui';
+import { formatDateTime } from '../admin-ui';
 
 /** One entry of a desk timeline (a note, a reply): who, when (shop time), what they wrote, and what follows. */
 export function TimelineEntry(props: {

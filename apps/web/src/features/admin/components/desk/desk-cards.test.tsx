@@ -8,7 +8,7 @@ import {
   type AdminNote,
 } from '@boutique/contracts/admin-desk';
 import { createTestI18n, renderWithProviders } from '@/testing/providers';
-import { fakeApi, ok, refused } from '../test-api';
+import { fakeApi, ok, refused } from '../../test-api';
 import { NotesCard } from './notes-card';
 import { TagsCard } from './tags-card';
 
