@@ -129,6 +129,7 @@ export default defineConfig({
           'variants-en',
           'back-in-stock-en',
           'back-in-stock-ar',
+          'back-in-stock-fr',
           'variants-ar',
           'colour-link-en',
           'colour-link-ar',

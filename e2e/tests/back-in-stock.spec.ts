@@ -10,6 +10,26 @@ import { addressIn } from '../fixtures/shop';
  * records pieces received in the back office, and the guest's one e-mail names the product's page with the size.
  * Each story makes its own caftan (M 2, L none), so the demo catalogue is left as it was.
  */
+/** A caftan of its own for a story: M 2 pieces, L none. */
+async function soldOutCaftan(page: Page, token: string, run: string) {
+  const created = await page.request.post('/api/v1/admin/products', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      category: 'caftan',
+      name: { en: `Zahra caftan ${run}`, fr: `Caftan Zahra ${run}`, ar: `قفطان زهرة ${run}` },
+      description: { en: 'Linen.', fr: 'Lin.', ar: 'كتان.' },
+      price: '980',
+      sizes: [
+        { name: 'M', stock: 2 },
+        { name: 'L', stock: 0 },
+      ],
+      low_stock_threshold: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data.product as { id: number; slug: string };
+}
+
 for (const lang of ['en', 'ar'] as const) {
   const p = words(lang, 'product');
   const a = words(lang, 'admin');
@@ -25,22 +45,7 @@ for (const lang of ['en', 'ar'] as const) {
     test.setTimeout(180_000);
     const owner = await signInOwner(page, page.request, `back-in-stock-${lang}`);
     const run = `${Date.now().toString(36)}${lang}`;
-    const created = await page.request.post('/api/v1/admin/products', {
-      headers: { authorization: `Bearer ${owner.token}` },
-      data: {
-        category: 'caftan',
-        name: { en: `Zahra caftan ${run}`, fr: `Caftan Zahra ${run}`, ar: `قفطان زهرة ${run}` },
-        description: { en: 'Linen.', fr: 'Lin.', ar: 'كتان.' },
-        price: '980',
-        sizes: [
-          { name: 'M', stock: 2 },
-          { name: 'L', stock: 0 },
-        ],
-        low_stock_threshold: 1,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const made = (await created.json()).data.product as { id: number; slug: string };
+    const made = await soldOutCaftan(page, owner.token, run);
 
     // The guest, in a browser of their own (no session): the request form under the sizes.
     const guest = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
@@ -94,3 +99,20 @@ for (const lang of ['en', 'ar'] as const) {
     expect(mail).toContain('/api/v1/unsubscribe/stock-requests/');
   });
 }
+
+// French words its request at length ("Prévenez-moi quand la taille L revient"): the full-width button wraps it
+// on a phone instead of pushing the page sideways (it was 443 px wide in a 390 px screen).
+test('fr: the request form fits a phone', async ({ page, shop }) => {
+  const owner = await signInOwner(page, page.request, 'back-in-stock-fr');
+  const made = await soldOutCaftan(page, owner.token, `${Date.now().toString(36)}fr`);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shop.open(`/product/${made.slug}`, { lang: 'fr' });
+  const p = words('fr', 'product');
+  const form = page.getByRole('form', { name: pick(p, 'backInStock.title') });
+  await expect(
+    form.getByRole('button', { name: pick(p, 'backInStock.submitSize', { size: 'L' }) }),
+  ).toBeVisible();
+  await fitsAPhone(page);
+  await form.scrollIntoViewIfNeeded();
+  await snap(page, 'back-in-stock-product-fr');
+});
