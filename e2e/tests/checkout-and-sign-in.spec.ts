@@ -238,6 +238,8 @@ test.describe('amounts', () => {
 
       await shop.open('/checkout', { lang });
       await expect(page.getByTestId('checkout-total').first()).toHaveText(total);
+      // Continued once the saved address has filled the form (a tap before that finds it empty).
+      await expect(page.locator('input[autocomplete="street-address"]')).toHaveValue(ADDRESS.address);
       await page.locator('form button[type=submit]').first().click();
       await expect(checkout.payButton).toBeVisible();
       expect(await checkout.payButton.textContent()).toBe(`${PAY[lang]}${total}`);
